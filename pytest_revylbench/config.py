@@ -1,0 +1,50 @@
+"""The grade's configuration, resolved once from options and ini, and the stash keys."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from .models import PLATFORMS, BuildResult, Platform, TestResult
+from .tasks import Task
+
+
+@dataclass(frozen=True)
+class GradeConfig:
+    """What to grade and where to write; built once in `pytest_configure`."""
+
+    task: Task
+    platform: Platform
+    submission: Path
+    reports: Path
+    run_id: str
+    appium_url: str | None
+    check_timeout_s: float
+    build_timeout_s: float
+    cache_dir: Path
+    appium_dir: Path
+
+    @property
+    def run_dir(self) -> Path:
+        return self.reports / self.run_id
+
+
+def new_run_id() -> str:
+    """A sortable, unique-enough id: UTC time to the microsecond."""
+    return dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S_%fZ")
+
+
+def check_platform(value: str) -> Platform:
+    if value not in PLATFORMS:
+        raise pytest.UsageError(
+            f"--platform {value!r} is not a platform; valid platforms: {', '.join(PLATFORMS)}"
+        )
+    return value  # type: ignore[return-value]
+
+
+grade_config_key = pytest.StashKey[GradeConfig]()
+build_result_key = pytest.StashKey[BuildResult]()
+test_result_key = pytest.StashKey[TestResult]()

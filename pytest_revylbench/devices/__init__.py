@@ -1,0 +1,1 @@
+"""Devices an app runs on, and the Appium server that drives them."""

@@ -1,0 +1,98 @@
+"""A local Appium server process: started on a free loopback port, stopped for sure."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from .errors import DeviceError
+from .ports import free_port
+
+
+def appium_ready(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url.rstrip("/") + "/status", timeout=2) as resp:
+            return bool(json.load(resp).get("value", {}).get("ready", False))
+    except (OSError, ValueError, urllib.error.URLError):
+        return False
+
+
+class AppiumServer:
+    """`appium server` from the project-local install, with its own APPIUM_HOME and logs.
+
+    Chromium's side files land in `scratch` (TMPDIR/XDG folders), never in the system's.
+    """
+
+    def __init__(self, appium_dir: Path, *, log: Path, scratch: Path, ready_s: float = 30.0):
+        self.binary = appium_dir / "node_modules" / ".bin" / "appium"
+        self.home = appium_dir / "home"
+        self.log = log
+        self.scratch = scratch
+        self.ready_s = ready_s
+        self.port = 0
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> AppiumServer:
+        if not self.binary.exists():
+            raise DeviceError(
+                f"Appium is not installed at {self.binary}; run .ci/setup to install it "
+                "(or give --appium-url of a running server)"
+            )
+        self.port = free_port()
+        for sub in ("tmp", "config", "cache"):
+            (self.scratch / sub).mkdir(parents=True, exist_ok=True)
+        env = {
+            **os.environ,
+            "APPIUM_HOME": str(self.home),
+            "TMPDIR": str(self.scratch / "tmp"),
+            "XDG_CONFIG_HOME": str(self.scratch / "config"),
+            "XDG_CACHE_HOME": str(self.scratch / "cache"),
+        }
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        out = self.log.open("ab")
+        self._proc = subprocess.Popen(
+            [str(self.binary), "server", "--address", "127.0.0.1", "--port", str(self.port),
+             "--log-no-colors", "--log-timestamp"],
+            env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        out.close()
+        deadline = time.monotonic() + self.ready_s
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise DeviceError(f"Appium exited with {self._proc.returncode}; see {self.log}")
+            if appium_ready(self.url):
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise DeviceError(f"Appium was not ready within {self.ready_s:.0f}s; see {self.log}")
+
+    def stop(self) -> None:
+        """Stop the server and everything it started (drivers, browsers): its process group."""
+        proc, self._proc = self._proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
+            try:
+                os.killpg(proc.pid, sig)
+            except ProcessLookupError:
+                return
+            try:
+                proc.wait(timeout=wait)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        try:  # children that outlived the server still carry its group id
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -1,0 +1,11 @@
+"""Device failures, split by whose fault they are."""
+
+from __future__ import annotations
+
+
+class DeviceError(Exception):
+    """The bench's fault: a server, driver or device did not work. Retried, never scored."""
+
+
+class AppLaunchFailed(Exception):
+    """The candidate's fault: the app was installed but did not come up."""

@@ -1,0 +1,120 @@
+"""The local web device: Chromium in phone emulation, driven by Appium's Chromium driver."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import AppLaunchFailed, DeviceError
+from .ports import free_port
+from .site import StaticSite
+
+PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
+PHONE_USER_AGENT = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+)
+CHROMIUM_ARGS = (
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
+    "--force-color-profile=srgb", "--font-render-hinting=none",
+)
+# The app's root element has children once React has rendered the first screen.
+_RENDERED = (
+    "var r = document.getElementById('root');"
+    "return document.readyState === 'complete' && !!r && r.childElementCount > 0;"
+)
+
+
+def web_capabilities(
+    *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any]
+) -> dict[str, Any]:
+    caps: dict[str, Any] = {
+        "platformName": "linux",
+        "browserName": "chrome",
+        "appium:automationName": "Chromium",
+        "appium:executable": chromedriver,
+        "appium:chromedriverPort": chromedriver_port,
+        "appium:newCommandTimeout": 120,
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": list(CHROMIUM_ARGS),
+            "mobileEmulation": {"deviceMetrics": PHONE, "userAgent": PHONE_USER_AGENT},
+        },
+    }
+    caps.update(overrides)
+    return caps
+
+
+@dataclass
+class WebDevice:
+    """One emulated phone; each `launch()` is a new browser: nothing leaks between tests."""
+
+    bundle: Path
+    appium_url: str
+    chromium: str = "/usr/bin/chromium"
+    chromedriver: str = "/usr/bin/chromedriver"
+    launch_timeout_s: float = 20.0
+    overrides: dict[str, Any] = field(default_factory=dict)
+    _site: StaticSite | None = None
+
+    platform = "web"
+
+    def start(self) -> WebDevice:
+        for binary in (self.chromium, self.chromedriver):
+            if not Path(binary).exists():
+                raise DeviceError(f"{binary} is not installed; run .ci/setup to install it")
+        self._site = StaticSite(self.bundle).start()
+        return self
+
+    @property
+    def app_url(self) -> str:
+        if self._site is None:
+            raise DeviceError("the web device is not started")
+        return self._site.url
+
+    def launch(self) -> Any:
+        """Start a fresh browser session on the app and wait for its first screen."""
+        from appium import webdriver
+        from appium.options.common import AppiumOptions
+        from selenium.common.exceptions import WebDriverException
+
+        options = AppiumOptions()
+        options.load_capabilities(web_capabilities(
+            chromium=self.chromium, chromedriver=self.chromedriver,
+            chromedriver_port=free_port(), overrides=self.overrides,
+        ))
+        try:
+            driver = webdriver.Remote(self.appium_url, options=options)
+        except WebDriverException as exc:
+            raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
+        try:
+            driver.get(self.app_url)
+            self._wait_rendered(driver)
+        except BaseException:
+            driver.quit()
+            raise
+        return driver
+
+    def relaunch(self, driver: Any) -> None:
+        """Reload the app: in-memory state is gone, storage the app persisted stays."""
+        driver.get(self.app_url)
+        self._wait_rendered(driver)
+
+    def _wait_rendered(self, driver: Any) -> None:
+        deadline = time.monotonic() + self.launch_timeout_s
+        while time.monotonic() < deadline:
+            if driver.execute_script(_RENDERED):
+                return
+            time.sleep(0.1)
+        raise AppLaunchFailed(
+            f"the app showed nothing within {self.launch_timeout_s:.0f}s of loading"
+        )
+
+    def stop(self) -> None:
+        if self._site is not None:
+            self._site.stop()
+            self._site = None

@@ -1,0 +1,55 @@
+"""Per-test evidence: each check's criterion and observation, and the screenshots behind it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from .models import Evidence, Screenshot
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def slug(text: str, limit: int = 60) -> str:
+    return _UNSAFE.sub("-", text).strip("-")[:limit] or "step"
+
+
+class EvidenceRecorder:
+    """Collects one test's evidence; screenshots go to `<run_dir>/tests/<test slug>/`."""
+
+    def __init__(self, run_dir: Path, test_name: str) -> None:
+        self.run_dir = run_dir
+        self.folder = run_dir / "tests" / slug(test_name, 120)
+        self.evidence: list[Evidence] = []
+        self.screenshots: list[Screenshot] = []
+        self._capture: Callable[[], bytes] | None = None
+
+    def attach(self, capture: Callable[[], bytes]) -> None:
+        """Give the recorder the device's screenshot function once the app is running."""
+        self._capture = capture
+
+    @property
+    def last_screenshot(self) -> str | None:
+        return self.screenshots[-1].path if self.screenshots else None
+
+    def screenshot(self, step: str) -> str | None:
+        """Save a screenshot named after `step`; returns its report-relative path."""
+        if self._capture is None:
+            return None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
+        path.write_bytes(self._capture())
+        rel = path.relative_to(self.run_dir).as_posix()
+        self.screenshots.append(Screenshot(path=rel, step=step))
+        return rel
+
+    def check(self, criterion: str, expected: str, observed: str, passed: bool) -> Evidence:
+        before = self.last_screenshot
+        after = self.screenshot(("ok " if passed else "FAILED ") + criterion)
+        item = Evidence(
+            criterion=criterion, expected=expected, observed=observed, passed=passed,
+            before=before, after=after,
+        )
+        self.evidence.append(item)
+        return item

@@ -1,0 +1,211 @@
+"""The records that flow through a grade: task specification in, grade record out.
+
+Every record crosses process boundaries (xdist workers, the reports folder, a later
+re-scoring), so each is a pydantic model with a schema version first.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Platform = Literal["web", "ios", "android"]
+PLATFORMS: tuple[Platform, ...] = ("web", "ios", "android")
+_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _check_id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError("must be lower-case letters, digits and dashes, starting with a letter")
+    return value
+
+
+Ident = Annotated[str, AfterValidator(_check_id)]
+
+
+class StageSpec(_Frozen):
+    """One cumulative build stage of a task."""
+
+    id: Ident
+    """Stable key, referenced by the suite's `stage(...)` marker."""
+    name: str
+    """Human name shown in reports."""
+    instruction: str
+    """Path of the stage's instruction file, relative to the task folder."""
+
+
+
+class JourneySpec(_Frozen):
+    """The end-to-end journey that closes a task."""
+
+    id: Ident
+    name: str
+
+
+
+class ScoringSpec(_Frozen):
+    scheme: str = "stages"
+    """Name of the reward scheme; schemes are `pytest_revylbench_reward` hook implementations."""
+
+
+class BudgetSpec(_Frozen):
+    max_submissions: int = Field(5, ge=1)
+    """How many times an agent may submit within one rollout."""
+    agent_minutes: int = Field(480, ge=1)
+    """The agent's working-time budget."""
+
+
+class TaskSpec(_Frozen):
+    """A task as declared in `tasks/<id>/task.toml`."""
+
+    version_schema: Literal[1] = Field(1, alias="schema")
+    """Version of this file format."""
+    id: Ident
+    title: str
+    version: str
+    """The task's own version; bump it when the contract changes."""
+    archetype: str
+    platforms: tuple[Platform, ...]
+    instruction: str = "instruction.md"
+    stages: tuple[StageSpec, ...]
+    journey: JourneySpec
+    scoring: ScoringSpec = ScoringSpec()
+    budgets: BudgetSpec = BudgetSpec()
+
+
+    @field_validator("stages")
+    @classmethod
+    def _three_stages(cls, stages: tuple[StageSpec, ...]) -> tuple[StageSpec, ...]:
+        if len(stages) != 3:
+            raise ValueError(f"a task has exactly 3 stages, got {len(stages)}")
+        ids = [s.id for s in stages]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"stage ids must be distinct, got {ids}")
+        return stages
+
+    @field_validator("platforms")
+    @classmethod
+    def _some_platform(cls, platforms: tuple[Platform, ...]) -> tuple[Platform, ...]:
+        if not platforms:
+            raise ValueError(f"declare at least one of {list(PLATFORMS)}")
+        return platforms
+
+    @model_validator(mode="after")
+    def _journey_id_is_not_a_stage(self) -> TaskSpec:
+        if self.journey.id in {s.id for s in self.stages}:
+            raise ValueError(f"journey id {self.journey.id!r} repeats a stage id")
+        return self
+
+
+class Verdict(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    NOT_RUN = "not_run"
+
+
+class Fault(StrEnum):
+    """Why a test did not pass; the first four are the agent's fault, the rest the bench's."""
+
+    CHECK_FAILED = "check_failed"
+    CANDIDATE_ERROR = "candidate_error"
+    BUILD_FAILED = "build_failed"
+    TIMEOUT = "timeout"
+    INFRA_ERROR = "infra_error"
+    SUITE_ERROR = "suite_error"
+
+
+BENCH_FAULTS = frozenset({Fault.INFRA_ERROR, Fault.SUITE_ERROR})
+
+
+class Screenshot(_Frozen):
+    path: str
+    """Relative to the run's report folder."""
+    step: str
+
+
+class Evidence(_Frozen):
+    """One check a test made, with what the screen showed."""
+
+    criterion: str
+    """The plain-words requirement this check proves."""
+    expected: str
+    observed: str
+    passed: bool
+    before: str | None = None
+    """Screenshot taken before the check (report-relative path)."""
+    after: str | None = None
+    """Screenshot taken when the check was decided."""
+
+
+class TestResult(_Frozen):
+    """The verdict of one hidden test, with its evidence."""
+
+    version: Literal[1] = 1
+    nodeid: str
+    name: str
+    role: Literal["stage", "journey", "other"]
+    stage: str | None = None
+    """Stage id for stage tests, journey id for the journey."""
+    verdict: Verdict
+    fault: Fault | None = None
+    reason: str = ""
+    """The first failed criterion, or why the test did not run."""
+    duration_s: float = 0.0
+    evidence: tuple[Evidence, ...] = ()
+    screenshots: tuple[Screenshot, ...] = ()
+
+
+class BuildResult(_Frozen):
+    ok: bool
+    seconds: float
+    log_path: str
+    """Relative to the run's report folder."""
+    log_tail: str = ""
+    reason: str = ""
+    cache_hit: bool = False
+
+
+class Reward(_Frozen):
+    """A scheme's score of one grade, with the parts it was made from."""
+
+    version: Literal[1] = 1
+    scheme: str
+    score: float = Field(ge=0.0, le=1.0)
+    stages_passed: int = 0
+    journey_passed: bool = False
+    vector: dict[str, float] = {}
+    """Per-component scores (stage ids, journey id, tiers …), each in [0, 1]."""
+
+
+class GradeStatus(StrEnum):
+    COMPLETED = "completed"
+    CANDIDATE_FAILURE = "candidate_failure"
+    INFRA_FAILURE = "infra_failure"
+    TIMEOUT = "timeout"
+
+
+class GradeRecord(_Frozen):
+    """Everything one grade decided: the content of `reports/<run>/grade.json`."""
+
+    version: Literal[1] = 1
+    run_id: str
+    task: str
+    task_version: str
+    platform: Platform
+    submission_digest: str
+    """sha256 over the submission's file names and contents."""
+    status: GradeStatus
+    outcome: float
+    """The reward's score under the task's scheme, in [0, 1]."""
+    reward: Reward
+    build: BuildResult | None = None
+    tests: tuple[TestResult, ...]
+    started_at: str
+    finished_at: str

@@ -1,0 +1,54 @@
+"""From what happened in a test's phases to its verdict and, if it failed, whose fault."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .app import CheckFailed
+from .devices.errors import AppLaunchFailed, DeviceError
+from .models import Fault, Verdict
+
+
+class BuildFailed(Exception):
+    """The submission did not build; every device test is not run because of it."""
+
+
+@dataclass(frozen=True)
+class PhaseOutcome:
+    verdict: Verdict
+    fault: Fault | None
+    reason: str
+
+
+# Messages of driver errors that mean the session or server went away: the bench's fault.
+_LOST_SESSION = ("invalid session id", "session deleted", "no such window", "disconnected",
+                 "chrome not reachable", "connection refused", "max retries exceeded")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}".strip()
+
+
+def classify(exc: BaseException) -> PhaseOutcome:
+    """The verdict an exception in a hidden test stands for."""
+    if isinstance(exc, CheckFailed):
+        return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, exc.criterion)
+    if isinstance(exc, AssertionError):
+        return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, _first_line(exc))
+    if isinstance(exc, BuildFailed):
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILD_FAILED, f"not run: {exc}")
+    if isinstance(exc, AppLaunchFailed):
+        return PhaseOutcome(Verdict.FAIL, Fault.CANDIDATE_ERROR, str(exc))
+    if isinstance(exc, DeviceError | ConnectionError):
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.INFRA_ERROR, _first_line(exc))
+    if type(exc).__module__.startswith(("selenium", "appium", "urllib3")):
+        message = str(exc).lower()
+        if any(marker in message for marker in _LOST_SESSION):
+            return PhaseOutcome(Verdict.NOT_RUN, Fault.INFRA_ERROR, _first_line(exc))
+        # The driver refused an action on the candidate's UI (not clickable, detached …).
+        return PhaseOutcome(Verdict.FAIL, Fault.CANDIDATE_ERROR, _first_line(exc))
+    return PhaseOutcome(Verdict.NOT_RUN, Fault.SUITE_ERROR, _first_line(exc))
+
+
+PASSED = PhaseOutcome(Verdict.PASS, None, "")

@@ -1,0 +1,225 @@
+"""The pytest entry point: options, hooks and wiring. Logic lives in the modules it imports."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import hookspecs
+from .config import GradeConfig, check_platform, grade_config_key, new_run_id
+from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
+    app,
+    recorder_key,
+    revylbench_appium_url,
+    revylbench_build,
+    revylbench_device,
+    revylbench_grade,
+)
+from .models import TestResult, Verdict
+from .outcomes import PASSED, PhaseOutcome, classify
+from .report.grade import RESULT_PROPERTY, GradeReporter
+from .scoring.stages import StageScheme
+from .submission import source_files
+from .tasks import TaskError, load_task
+
+# (option, ini name, default, help)
+OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
+    ("--task", "revylbench_task", None, "grade this task: run its hidden suite suites/<ID>/"),
+    ("--platform", "revylbench_platform", "web", "platform to build for and run on: web, ios, android"),
+    ("--submission", "revylbench_submission", None, "folder with the submitted app's source"),
+    ("--reports", "revylbench_reports", "reports", "folder for run reports (reports/<run-id>/)"),
+    ("--run-id", "revylbench_run_id", None, "name of this run's report folder (default: UTC time)"),
+    ("--appium-url", "revylbench_appium_url", None, "use this Appium server instead of starting one"),
+    ("--check-timeout", "revylbench_check_timeout", "5", "seconds a check polls before failing"),
+    ("--build-timeout", "revylbench_build_timeout", "600", "seconds a build may take in all"),
+    ("--tasks-dir", "revylbench_tasks_dir", "tasks", "folder of the public task definitions"),
+    ("--suites-dir", "revylbench_suites_dir", "suites", "folder of the hidden suites"),
+    ("--cache-dir", "revylbench_cache_dir", None,
+     "dependency and build cache (default: $REVYLBENCH_CACHE or ~/.cache/revylbench)"),
+    ("--appium-dir", "revylbench_appium_dir", ".revylbench/appium",
+     "project-local Appium install (node_modules/.bin/appium and its APPIUM_HOME home/)"),
+)
+
+MARKERS = (
+    "stage(id): a hidden test that proves one stage of the task; id is a stage id of task.toml",
+    "journey: the hidden test of the task's end-to-end journey",
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("revylbench", "grading apps built by coding agents")
+    for flag, ini, default, help_text in OPTIONS:
+        dest = ini
+        group.addoption(flag, dest=dest, default=None, help=f"{help_text} [ini: {ini}]")
+        parser.addini(ini, help=help_text, default=default)
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def _setting(config: pytest.Config, ini: str) -> str | None:
+    """CLI wins over ini; ini over the default."""
+    value = config.getoption(ini)
+    if value is None:
+        value = config.getini(ini)
+    return str(value) if value not in (None, "") else None
+
+
+def _path(config: pytest.Config, ini: str) -> Path:
+    value = _setting(config, ini)
+    assert value is not None
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else config.rootpath / path
+
+
+def _number(config: pytest.Config, ini: str, flag: str) -> float:
+    value = _setting(config, ini)
+    try:
+        number = float(value or "")
+    except ValueError:
+        number = -1.0
+    if number <= 0:
+        raise pytest.UsageError(f"{flag} {value!r}: expected a positive number of seconds")
+    return number
+
+
+def _run_id(config: pytest.Config) -> str:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and "revylbench_run_id" in workerinput:
+        return str(workerinput["revylbench_run_id"])
+    return _setting(config, "revylbench_run_id") or new_run_id()
+
+
+def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
+    platform = check_platform(_setting(config, "revylbench_platform") or "web")
+    try:
+        task = load_task(
+            _path(config, "revylbench_tasks_dir"), _path(config, "revylbench_suites_dir"), task_id
+        )
+    except TaskError as exc:
+        raise pytest.UsageError(str(exc)) from exc
+    if platform not in task.spec.platforms:
+        raise pytest.UsageError(
+            f"task {task_id!r} does not declare platform {platform!r}; "
+            f"its platforms: {', '.join(task.spec.platforms)}"
+        )
+    submission_arg = _setting(config, "revylbench_submission")
+    if submission_arg is None:
+        raise pytest.UsageError(f"--task {task_id} needs --submission DIR: the app to grade")
+    submission = Path(submission_arg).expanduser().resolve()
+    if not submission.is_dir():
+        raise pytest.UsageError(f"--submission {submission_arg!r}: no such folder")
+    if next(iter(source_files(submission)), None) is None:
+        raise pytest.UsageError(f"--submission {submission_arg!r}: the folder has no source files")
+    cache = _setting(config, "revylbench_cache_dir") or os.environ.get("REVYLBENCH_CACHE")
+    return GradeConfig(
+        task=task,
+        platform=platform,
+        submission=submission,
+        reports=_path(config, "revylbench_reports"),
+        run_id=_run_id(config),
+        appium_url=_setting(config, "revylbench_appium_url"),
+        check_timeout_s=_number(config, "revylbench_check_timeout", "--check-timeout"),
+        build_timeout_s=_number(config, "revylbench_build_timeout", "--build-timeout"),
+        cache_dir=Path(cache).expanduser() if cache else Path.home() / ".cache" / "revylbench",
+        appium_dir=_path(config, "revylbench_appium_dir"),
+    )
+
+
+class _XdistRunId:
+    """Gives every xdist worker the controller's run id, so all write one report folder."""
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+
+    @pytest.hookimpl
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["revylbench_run_id"] = self.run_id
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for marker in MARKERS:
+        config.addinivalue_line("markers", marker)
+    config.pluginmanager.register(StageScheme(), "revylbench-stage-scheme")
+    task_id = _setting(config, "revylbench_task")
+    if task_id is None:
+        return
+    grade = resolve_grade_config(config, task_id)
+    config.stash[grade_config_key] = grade
+    if config.args_source is not pytest.Config.ArgsSource.ARGS:
+        config.args = [str(grade.task.suite)]
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(GradeReporter(config, grade), "revylbench-grade-reporter")
+        if config.pluginmanager.hasplugin("xdist"):
+            config.pluginmanager.register(_XdistRunId(grade.run_id), "revylbench-xdist-run-id")
+
+
+def _role(item: pytest.Item, grade: GradeConfig) -> tuple[str, str | None]:
+    stage = item.get_closest_marker("stage")
+    if stage is not None:
+        return "stage", str(stage.args[0]) if stage.args else None
+    if item.get_closest_marker("journey") is not None:
+        return "journey", grade.task.spec.journey.id
+    return "other", None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    grade = config.stash.get(grade_config_key, None)
+    if grade is None:
+        return
+    stage_ids = [s.id for s in grade.task.spec.stages]
+    for item in items:
+        role, stage = _role(item, grade)
+        if role == "stage" and stage not in stage_ids:
+            raise pytest.UsageError(
+                f"{item.nodeid}: @stage({stage!r}) names no stage of "
+                f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
+            )
+
+
+_phase_key = pytest.StashKey[dict[str, PhaseOutcome]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    grade = item.config.stash.get(grade_config_key, None)
+    if grade is None:
+        return report
+    phases = item.stash.setdefault(_phase_key, {})
+    if call.excinfo is not None:
+        if report.skipped:
+            phases[call.when] = PhaseOutcome(Verdict.NOT_RUN, None, f"skipped: {call.excinfo.value}")
+        else:
+            phases[call.when] = classify(call.excinfo.value)
+    elif call.when == "call":
+        phases[call.when] = PASSED
+    if call.when == "teardown":
+        report.user_properties.append((RESULT_PROPERTY, _result(item, grade, phases, report)))
+    return report
+
+
+def _result(
+    item: pytest.Item, grade: GradeConfig, phases: dict[str, PhaseOutcome], report: pytest.TestReport
+) -> str:
+    outcome = phases.get("setup") or phases.get("call") or PhaseOutcome(
+        Verdict.NOT_RUN, None, "not run"
+    )
+    if outcome.verdict is Verdict.PASS and "teardown" in phases:
+        outcome = phases["teardown"]
+    role, stage = _role(item, grade)
+    recorder = item.stash.get(recorder_key, None)
+    result = TestResult(
+        nodeid=item.nodeid, name=item.name, role=role, stage=stage,  # type: ignore[arg-type]
+        verdict=outcome.verdict, fault=outcome.fault, reason=outcome.reason,
+        evidence=tuple(recorder.evidence) if recorder else (),
+        screenshots=tuple(recorder.screenshots) if recorder else (),
+    )
+    return result.model_dump_json()

@@ -1,0 +1,1 @@
+"""What a grade leaves behind: grade.json and the terminal summary."""

@@ -1,0 +1,108 @@
+"""The controller-side reporter: gathers each test's result and writes `grade.json` once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ..config import GradeConfig
+from ..fixtures import build_work_dir
+from ..models import (
+    BENCH_FAULTS,
+    BuildResult,
+    GradeRecord,
+    GradeStatus,
+    TestResult,
+)
+from ..submission import digest
+
+RESULT_PROPERTY = "revylbench_result"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def grade_status(build: BuildResult | None, results: list[TestResult]) -> GradeStatus:
+    if build is not None and not build.ok:
+        return GradeStatus.TIMEOUT if "time limit" in build.reason else GradeStatus.CANDIDATE_FAILURE
+    if any(r.fault in BENCH_FAULTS for r in results):
+        return GradeStatus.INFRA_FAILURE
+    return GradeStatus.COMPLETED
+
+
+class GradeReporter:
+    """Registered on the controller only (never on an xdist worker), like junitxml."""
+
+    def __init__(self, config: pytest.Config, grade: GradeConfig) -> None:
+        self.config = config
+        self.grade = grade
+        self.results: dict[str, TestResult] = {}
+        self.started_at = _now()
+        self.record: GradeRecord | None = None
+        self.path: Path | None = None
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        for name, value in report.user_properties:
+            if name == RESULT_PROPERTY:
+                result = TestResult.model_validate_json(str(value))
+                self.results[result.nodeid] = result
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        grade = self.grade
+        if not self.results:
+            return
+        build_json = grade.run_dir / "build.json"
+        build = (
+            BuildResult.model_validate_json(build_json.read_text(encoding="utf-8"))
+            if build_json.is_file() else None
+        )
+        results = sorted(self.results.values(), key=lambda r: r.nodeid)
+        reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
+        if reward is None:
+            raise pytest.UsageError(
+                f"{grade.task.folder / 'task.toml'}: field scoring.scheme: no reward scheme "
+                f"named {grade.task.spec.scoring.scheme!r} is registered"
+            )
+        self.record = GradeRecord(
+            run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
+            platform=grade.platform, submission_digest=digest(grade.submission),
+            status=grade_status(build, results), outcome=reward.score, reward=reward,
+            build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
+        )
+        self.path = grade.run_dir / "grade.json"
+        grade.run_dir.mkdir(parents=True, exist_ok=True)
+        data = self.record.model_dump(mode="json")
+        self.path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        shutil.rmtree(build_work_dir(grade), ignore_errors=True)
+        self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        record = self.record
+        if record is None:
+            return
+        tr = terminalreporter
+        tr.write_sep("=", f"revylbench grade: {record.task} on {record.platform}")
+        if record.build is not None and not record.build.ok:
+            tr.write_line(f"build FAILED: {record.build.reason}")
+            for line in record.build.log_tail.splitlines()[-10:]:
+                tr.write_line(f"  | {line}")
+        width = max(len(r.name) for r in record.tests)
+        for r in record.tests:
+            why = f"  ({r.fault.value}: {r.reason})" if r.fault is not None else ""
+            tr.write_line(f"{r.name:<{width}}  {r.verdict.value:<7}{why}")
+        reward = record.reward
+        tr.write_line(
+            f"outcome {record.outcome:.2f}  (stages passed in a row: {reward.stages_passed}, "
+            f"journey: {'passed' if reward.journey_passed else 'not passed'}; "
+            f"scheme {reward.scheme})  status {record.status.value}"
+        )
+        tr.write_line(f"report: {self.path}")
+

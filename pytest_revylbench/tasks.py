@@ -1,0 +1,81 @@
+"""Load and validate a task's public files (`tasks/<id>/`) and find its hidden suite."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .models import TaskSpec
+
+
+class TaskError(Exception):
+    """A task or suite on disk is missing or malformed; the message names file and field."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """A validated task with the folders it lives in."""
+
+    spec: TaskSpec
+    folder: Path
+    suite: Path
+
+    @property
+    def instruction_files(self) -> tuple[Path, ...]:
+        """The public instruction files: the root contract and each stage's step."""
+        return (self.folder / self.spec.instruction,) + tuple(
+            self.folder / s.instruction for s in self.spec.stages
+        )
+
+
+def available_tasks(tasks_dir: Path) -> list[str]:
+    """Ids of the folders under `tasks_dir` that hold a `task.toml`, sorted."""
+    if not tasks_dir.is_dir():
+        return []
+    return sorted(p.parent.name for p in tasks_dir.glob("*/task.toml"))
+
+
+def _describe(error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        field = ".".join(str(part) for part in item["loc"]) or "(top level)"
+        given = item.get("input")
+        shown = "" if isinstance(given, dict) else f" (given: {given!r})"
+        lines.append(f"  field {field}: {item['msg']}{shown}")
+    return "\n".join(lines)
+
+
+def parse_task_file(path: Path) -> TaskSpec:
+    """Read and validate one `task.toml`, raising TaskError that names the file and field."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise TaskError(f"{path}: no such task file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise TaskError(f"{path}: not valid TOML: {exc}") from exc
+    try:
+        return TaskSpec.model_validate(data)
+    except ValidationError as exc:
+        raise TaskError(f"{path}: invalid task file\n{_describe(exc)}") from exc
+
+
+def load_task(tasks_dir: Path, suites_dir: Path, task_id: str) -> Task:
+    """Load task `task_id`, checking that its id, instruction files and suite exist."""
+    folder = tasks_dir / task_id
+    toml = folder / "task.toml"
+    if not toml.is_file():
+        known = ", ".join(available_tasks(tasks_dir)) or "none"
+        raise TaskError(f"unknown task {task_id!r}: no {toml}; available tasks: {known}")
+    spec = parse_task_file(toml)
+    if spec.id != task_id:
+        raise TaskError(f"{toml}: field id: {spec.id!r} does not match its folder {task_id!r}")
+    task = Task(spec=spec, folder=folder, suite=suites_dir / task_id)
+    for file in task.instruction_files:
+        if not file.is_file():
+            raise TaskError(f"{toml}: instruction file {file.relative_to(folder)} does not exist")
+    if not task.suite.is_dir():
+        raise TaskError(f"task {task_id!r} has no hidden suite folder {task.suite}")
+    return task
