@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +25,7 @@ class EvidenceRecorder:
         self.evidence: list[Evidence] = []
         self.screenshots: list[Screenshot] = []
         self._capture: Callable[[], bytes] | None = None
+        self._last_digest = ""
 
     def attach(self, capture: Callable[[], bytes]) -> None:
         """Give the recorder the device's screenshot function once the app is running."""
@@ -37,10 +39,17 @@ class EvidenceRecorder:
         """Save a screenshot named after `step`; returns its report-relative path."""
         if self._capture is None:
             return None
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
-        path.write_bytes(self._capture())
-        rel = path.relative_to(self.run_dir).as_posix()
+        png = self._capture()
+        digest = hashlib.sha256(png).hexdigest()
+        if digest == self._last_digest and self.screenshots:
+            # The screen has not changed since the last shot: point at that file again.
+            rel = self.screenshots[-1].path
+        else:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
+            path.write_bytes(png)
+            rel = path.relative_to(self.run_dir).as_posix()
+        self._last_digest = digest
         self.screenshots.append(Screenshot(path=rel, step=step))
         return rel
 

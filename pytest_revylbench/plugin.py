@@ -71,10 +71,16 @@ def _setting(config: pytest.Config, ini: str) -> str | None:
 
 
 def _path(config: pytest.Config, ini: str) -> Path:
+    """A path setting: relative to the current folder when given on the command line,
+    relative to the ini file's folder when set (or defaulted) in the ini file."""
     value = _setting(config, ini)
     assert value is not None
     path = Path(value).expanduser()
-    return path if path.is_absolute() else config.rootpath / path
+    if path.is_absolute():
+        return path
+    if config.getoption(ini) is not None or config.inipath is None:
+        return config.invocation_params.dir / path
+    return config.inipath.parent / path
 
 
 def _number(config: pytest.Config, ini: str, flag: str) -> float:
@@ -131,6 +137,20 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     )
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    submission = config.getoption("revylbench_submission")
+    if submission is None:
+        return
+    # pytest chooses its rootdir before plugins add their options, so in
+    # `--submission DIR` it takes DIR for a test path and may root itself there; then its
+    # cache would be written into the submission and change its digest. Keep it here.
+    folder = (config.invocation_params.dir / str(submission)).resolve()
+    if config.rootpath == folder or folder in config.rootpath.parents:
+        cache = config.invocation_params.dir / ".pytest_cache"
+        config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
+
+
 class _XdistRunId:
     """Gives every xdist worker the controller's run id, so all write one report folder."""
 
@@ -183,6 +203,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 _phase_key = pytest.StashKey[dict[str, PhaseOutcome]]()
+_duration_key = pytest.StashKey[float]()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -201,6 +222,8 @@ def pytest_runtest_makereport(
             phases[call.when] = classify(call.excinfo.value)
     elif call.when == "call":
         phases[call.when] = PASSED
+    if call.when == "call":
+        item.stash[_duration_key] = report.duration
     if call.when == "teardown":
         report.user_properties.append((RESULT_PROPERTY, _result(item, grade, phases, report)))
     return report
@@ -219,6 +242,7 @@ def _result(
     result = TestResult(
         nodeid=item.nodeid, name=item.name, role=role, stage=stage,  # type: ignore[arg-type]
         verdict=outcome.verdict, fault=outcome.fault, reason=outcome.reason,
+        duration_s=round(item.stash.get(_duration_key, 0.0), 3),
         evidence=tuple(recorder.evidence) if recorder else (),
         screenshots=tuple(recorder.screenshots) if recorder else (),
     )

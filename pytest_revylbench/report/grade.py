@@ -63,7 +63,10 @@ class GradeReporter:
             BuildResult.model_validate_json(build_json.read_text(encoding="utf-8"))
             if build_json.is_file() else None
         )
-        results = sorted(self.results.values(), key=lambda r: r.nodeid)
+        stage_order = {s.id: n for n, s in enumerate(grade.task.spec.stages)}
+        results = sorted(self.results.values(), key=lambda r: (
+            {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
+        ))
         reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
         if reward is None:
             raise pytest.UsageError(

@@ -1,0 +1,67 @@
+"""`revylbench`: commands around grading that are not a pytest run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .mutants import list_mutants, materialize
+from .tasks import TaskError, available_tasks, load_task
+
+
+def _validate(args: argparse.Namespace) -> int:
+    ids = args.task or available_tasks(args.tasks_dir)
+    if not ids:
+        print(f"no tasks under {args.tasks_dir}", file=sys.stderr)
+        return 2
+    failed = 0
+    for task_id in ids:
+        try:
+            task = load_task(args.tasks_dir, args.suites_dir, task_id)
+            mutants = list_mutants(task.suite)
+        except TaskError as exc:
+            print(f"FAIL {task_id}: {exc}")
+            failed += 1
+            continue
+        print(f"ok   {task_id} v{task.spec.version}: {len(task.spec.stages)} stages, "
+              f"{len(mutants)} mutants, platforms {', '.join(task.spec.platforms)}")
+    return 1 if failed else 0
+
+
+def _mutant(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+        mutants = {m.name: m for m in list_mutants(task.suite)}
+        if args.name not in mutants:
+            known = ", ".join(mutants) or "none"
+            print(f"task {args.task!r} has no mutant {args.name!r}; its mutants: {known}",
+                  file=sys.stderr)
+            return 2
+        materialize(task.suite, mutants[args.name], args.dest)
+    except (TaskError, FileExistsError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(args.dest)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="revylbench", description=__doc__)
+    parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
+    parser.add_argument("--suites-dir", type=Path, default=Path("suites"))
+    sub = parser.add_subparsers(dest="command", required=True)
+    validate = sub.add_parser("validate", help="check task files, suites and mutants")
+    validate.add_argument("task", nargs="*")
+    validate.set_defaults(run=_validate)
+    mutant = sub.add_parser("mutant", help="write a mutant of a task's reference app")
+    mutant.add_argument("task")
+    mutant.add_argument("name")
+    mutant.add_argument("dest", type=Path)
+    mutant.set_defaults(run=_mutant)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,71 @@
+"""Planted bugs: small declared edits on top of a task's reference app.
+
+`suites/<task>/mutants/<name>/mutant.toml` holds a description, the hidden tests that must
+fail on it (`catches`; every other test must pass), and one or more exact find/replace edits.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .submission import copy_source
+from .tasks import TaskError, _describe
+
+
+class Edit(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    """Path relative to the reference folder."""
+    find: str = Field(min_length=1)
+    """Text that occurs exactly once in that file."""
+    replace: str
+
+
+class Mutant(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = ""
+    description: str
+    catches: tuple[str, ...] = Field(min_length=1)
+    """Names of the hidden tests that must fail; all others must pass."""
+    edit: tuple[Edit, ...] = Field(min_length=1)
+
+
+def load_mutant(folder: Path) -> Mutant:
+    path = folder / "mutant.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return Mutant.model_validate({**data, "name": folder.name})
+    except FileNotFoundError as exc:
+        raise TaskError(f"{path}: no such mutant file") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise TaskError(f"{path}: not valid TOML: {exc}") from exc
+    except ValidationError as exc:
+        raise TaskError(f"{path}: invalid mutant\n{_describe(exc)}") from exc
+
+
+def list_mutants(suite: Path) -> list[Mutant]:
+    """Every mutant of a suite, sorted by name."""
+    return [load_mutant(p.parent) for p in sorted((suite / "mutants").glob("*/mutant.toml"))]
+
+
+def materialize(suite: Path, mutant: Mutant, dest: Path) -> Path:
+    """Write the reference with `mutant`'s edits applied into the new folder `dest`."""
+    copy_source(suite / "reference", dest)
+    where = suite / "mutants" / mutant.name / "mutant.toml"
+    for number, edit in enumerate(mutant.edit, 1):
+        target = dest / edit.file
+        if not target.is_file():
+            raise TaskError(f"{where}: edit {number}: file {edit.file!r} is not in the reference")
+        text = target.read_text(encoding="utf-8")
+        count = text.count(edit.find)
+        if count != 1:
+            raise TaskError(
+                f"{where}: edit {number}: `find` occurs {count} times in {edit.file}, expected once"
+            )
+        target.write_text(text.replace(edit.find, edit.replace), encoding="utf-8")
+    return dest
