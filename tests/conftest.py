@@ -1,0 +1,50 @@
+"""Shared helpers for the plugin's own tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+TASK_TOML = """\
+schema = 1
+id = "demo"
+title = "Demo"
+version = "0.1.0"
+archetype = "test-fixture"
+platforms = ["web"]
+
+[[stages]]
+id = "one"
+name = "One"
+instruction = "steps/01/instruction.md"
+
+[[stages]]
+id = "two"
+name = "Two"
+instruction = "steps/02/instruction.md"
+
+[[stages]]
+id = "three"
+name = "Three"
+instruction = "steps/03/instruction.md"
+
+[journey]
+id = "trip"
+name = "Trip"
+"""
+
+
+@pytest.fixture
+def demo_task(pytester: pytest.Pytester) -> pytest.Pytester:
+    """A project in pytester's folder with task `demo`, an empty suite and a submission."""
+    pytester.makefile(".toml", **{"tasks/demo/task": TASK_TOML})
+    pytester.makefile(".md", **{"tasks/demo/instruction": "# Demo\nShows `Hello`.\n"})
+    for n in ("01", "02", "03"):
+        pytester.makefile(".md", **{f"tasks/demo/steps/{n}/instruction": "Stage.\n"})
+    pytester.mkdir("suites")
+    pytester.mkdir("suites/demo")
+    pytester.makefile(".json", **{"submission/package": "{}"})
+    return pytester

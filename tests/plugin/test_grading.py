@@ -1,0 +1,128 @@
+"""Verdicts, scoring, grade.json and the summary, with suites that need no device."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+GRADE = ["--task", "demo", "--submission", "submission", "--run-id", "r1", "-p", "no:cacheprovider"]
+
+SUITE = """
+import pytest
+from pytest_revylbench import journey, stage
+
+@stage("one")
+def test_one():
+    pass
+
+@stage("two")
+def test_two():
+    assert 1 + 1 == 3, "two is broken"
+
+@stage("three")
+def test_three():
+    pass
+
+@journey
+def test_trip():
+    pass
+"""
+
+
+def grade_json(pytester: pytest.Pytester, run_id: str = "r1") -> dict:
+    return json.loads((pytester.path / "reports" / run_id / "grade.json").read_text())
+
+
+def test_outcome_counts_consecutive_stages_and_journey(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    result = demo_task.runpytest(*GRADE)
+    result.assert_outcomes(passed=3, failed=1)
+    record = grade_json(demo_task)
+    assert record["version"] == 1
+    assert record["outcome"] == pytest.approx(0.2 * 1 + 0.4)
+    assert record["reward"]["stages_passed"] == 1
+    assert record["reward"]["vector"] == {"one": 1.0, "two": 0.0, "three": 1.0, "trip": 1.0}
+    assert [(t["name"], t["verdict"]) for t in record["tests"]] == [
+        ("test_one", "pass"), ("test_two", "fail"), ("test_three", "pass"), ("test_trip", "pass"),
+    ]
+    two = record["tests"][1]
+    assert two["fault"] == "check_failed"
+    assert "two is broken" in two["reason"]
+    assert record["submission_digest"].startswith("sha256:")
+    assert record["status"] == "completed"
+    result.stdout.fnmatch_lines([
+        "*revylbench grade: demo on web*",
+        "test_one * pass*",
+        "test_two * fail *(check_failed: AssertionError: two is broken*",
+        "outcome 0.60  (stages passed in a row: 1, journey: passed; scheme stages)*",
+        f"report: {demo_task.path}/reports/r1/grade.json",
+    ])
+
+
+def test_suite_bugs_are_bench_faults_not_candidate_failures(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_suite": (
+        "from pytest_revylbench import stage\n"
+        "@stage('one')\ndef test_one():\n    raise KeyError('suite bug')\n"
+    )})
+    demo_task.runpytest(*GRADE)
+    record = grade_json(demo_task)
+    assert record["tests"][0]["verdict"] == "not_run"
+    assert record["tests"][0]["fault"] == "suite_error"
+    assert record["status"] == "infra_failure"
+
+
+def test_a_project_can_plug_in_its_own_scheme(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "all-or-nothing"\n')
+    demo_task.makeconftest(
+        "from pytest_revylbench.models import Reward\n"
+        "def pytest_revylbench_reward(task, results):\n"
+        "    if task.scoring.scheme != 'all-or-nothing':\n"
+        "        return None\n"
+        "    score = float(all(r.verdict == 'pass' for r in results))\n"
+        "    return Reward(scheme='all-or-nothing', score=score)\n"
+    )
+    demo_task.runpytest(*GRADE)
+    record = grade_json(demo_task)
+    assert record["reward"]["scheme"] == "all-or-nothing"
+    assert record["outcome"] == 0.0
+
+
+def test_unknown_scheme_is_a_usage_error(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "vibes"\n')
+    result = demo_task.runpytest(*GRADE)
+    result.stderr.fnmatch_lines(["*field scoring.scheme: no reward scheme named 'vibes'*"])
+
+
+def test_failed_build_marks_every_device_test_not_run(demo_task: pytest.Pytester) -> None:
+    """No package-lock.json: the build stops before npm and the grade says why."""
+    demo_task.makepyfile(**{"suites/demo/test_suite": (
+        "from pytest_revylbench import journey, stage\n"
+        "@stage('one')\ndef test_one(app):\n    app.see('Hello')\n"
+        "@journey\ndef test_trip(app):\n    app.see('Hello')\n"
+    )})
+    result = demo_task.runpytest(*GRADE, "--cache-dir", str(demo_task.path / "cache"))
+    result.assert_outcomes(errors=2)
+    record = grade_json(demo_task)
+    assert record["status"] == "candidate_failure"
+    assert record["outcome"] == 0.0
+    assert record["build"]["ok"] is False
+    assert "no package-lock.json" in record["build"]["reason"]
+    assert "no package-lock.json" in record["build"]["log_tail"]
+    assert {(t["verdict"], t["fault"]) for t in record["tests"]} == {("not_run", "build_failed")}
+    result.stdout.fnmatch_lines(["build FAILED: dependencies: the submission has no package-lock.json"])
+
+
+def test_xdist_workers_write_one_report(demo_task: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    result = demo_task.runpytest("--task", "demo", "--submission", "submission", "-n", "2")
+    result.assert_outcomes(passed=3, failed=1)
+    (run,) = (demo_task.path / "reports").iterdir()  # the controller's run id, shared
+    record = grade_json(demo_task, run.name)
+    assert len(record["tests"]) == 4
+    assert record["outcome"] == pytest.approx(0.6)

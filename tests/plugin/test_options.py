@@ -1,0 +1,122 @@
+"""The plugin's options, collection and configuration errors, end to end with pytester."""
+
+from __future__ import annotations
+
+import pytest
+
+GRADE = ["--task", "demo", "--submission", "submission", "-p", "no:cacheprovider"]
+
+
+def test_plain_pytest_runs_without_a_task(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    result.stdout.no_fnmatch_line("*revylbench grade*")
+
+
+def test_unknown_task_names_the_available_ones(demo_task: pytest.Pytester) -> None:
+    result = demo_task.runpytest("--task", "nope", "--submission", "submission")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*unknown task 'nope'*available tasks: demo*"])
+
+
+def test_platform_not_declared_by_the_task(demo_task: pytest.Pytester) -> None:
+    result = demo_task.runpytest(*GRADE, "--platform", "ios")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*task 'demo' does not declare platform 'ios'; its platforms: web*"])
+
+
+def test_unknown_platform_lists_the_valid_ones(demo_task: pytest.Pytester) -> None:
+    result = demo_task.runpytest(*GRADE, "--platform", "symbian")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--platform 'symbian'*valid platforms: web, ios, android*"])
+
+
+@pytest.mark.parametrize(
+    ("submission", "message"),
+    [("missing", "*--submission 'missing': no such folder*"),
+     ("empty", "*--submission 'empty': the folder has no source files*")],
+)
+def test_bad_submission_folder(demo_task: pytest.Pytester, submission: str, message: str) -> None:
+    demo_task.mkdir("empty")
+    demo_task.mkdir("empty/node_modules")  # build folders do not count as source
+    demo_task.makefile(".js", **{"empty/node_modules/x": ""})
+    result = demo_task.runpytest("--task", "demo", "--submission", submission)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+
+
+def test_task_without_submission(demo_task: pytest.Pytester) -> None:
+    result = demo_task.runpytest("--task", "demo")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--task demo needs --submission DIR*"])
+
+
+def test_malformed_task_file_names_file_and_field(demo_task: pytest.Pytester) -> None:
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text().replace('platforms = ["web"]', 'platforms = ["pager"]'))
+    result = demo_task.runpytest(*GRADE)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([
+        f"*{toml}: invalid task file*",
+        "*field platforms.0: Input should be 'web', 'ios' or 'android'*(given: 'pager')*",
+    ])
+
+
+def test_task_id_must_match_its_folder(demo_task: pytest.Pytester) -> None:
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text().replace('id = "demo"', 'id = "other"'))
+    result = demo_task.runpytest(*GRADE)
+    result.stderr.fnmatch_lines(["*field id: 'other' does not match its folder 'demo'*"])
+
+
+def test_collects_exactly_the_tasks_suite(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{
+        "suites/demo/test_hidden": "def test_hidden():\n    pass\n",
+        "tests/test_own": "def test_own():\n    pass\n",
+    })
+    demo_task.makeini("[pytest]\ntestpaths = tests\n")
+    result = demo_task.runpytest(*GRADE, "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["suites/demo/test_hidden.py::test_hidden", "1 test collected*"])
+    plain = demo_task.runpytest("--collect-only", "-q")
+    plain.stdout.fnmatch_lines(["tests/test_own.py::test_own", "1 test collected*"])
+
+
+def test_submission_given_with_a_space_does_not_root_pytest_in_it(
+    demo_task: pytest.Pytester,
+) -> None:
+    """pytest reads `--submission DIR` before the plugin exists and takes DIR for a path."""
+    demo_task.makepyfile(**{"suites/demo/test_hidden": "def test_hidden():\n    pass\n"})
+    result = demo_task.runpytest("--task", "demo", "--submission", "submission", "-q")
+    result.assert_outcomes(passed=1)
+    assert not (demo_task.path / "submission" / ".pytest_cache").exists()
+
+
+def test_stage_marker_must_name_a_declared_stage(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_hidden": (
+        "from pytest_revylbench import stage\n"
+        "@stage('four')\ndef test_x():\n    pass\n"
+    )})
+    result = demo_task.runpytest(*GRADE)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*@stage('four') names no stage of*; its stages: one, two, three*"])
+
+
+def test_ini_twins_and_cli_precedence(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_hidden": "def test_hidden():\n    pass\n"})
+    demo_task.makeini(
+        "[pytest]\nrevylbench_task = demo\nrevylbench_submission = submission\n"
+        "revylbench_run_id = from-ini\nrevylbench_reports = out\n"
+    )
+    result = demo_task.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert (demo_task.path / "out/from-ini/grade.json").is_file()
+    result = demo_task.runpytest("-p", "no:cacheprovider", "--run-id", "from-cli")
+    assert (demo_task.path / "out/from-cli/grade.json").is_file()
+
+
+@pytest.mark.parametrize("flag", ["--check-timeout", "--build-timeout"])
+def test_timeouts_must_be_positive(demo_task: pytest.Pytester, flag: str) -> None:
+    result = demo_task.runpytest(*GRADE, flag, "-3")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*{flag} '-3': expected a positive number of seconds*"])
