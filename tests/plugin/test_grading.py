@@ -119,10 +119,16 @@ def test_failed_build_marks_every_device_test_not_run(demo_task: pytest.Pytester
 
 def test_xdist_workers_write_one_report(demo_task: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
-    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    # Each worker touches its own idea of the run folder: there must be one idea.
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE + (
+        "\nimport pytest\n"
+        "@pytest.mark.parametrize('n', range(4))\n"
+        "def test_touch(n, revylbench_grade):\n"
+        "    revylbench_grade.run_dir.mkdir(parents=True, exist_ok=True)\n"
+    )})
     result = demo_task.runpytest("--task", "demo", "--submission", "submission", "-n", "2")
-    result.assert_outcomes(passed=3, failed=1)
+    result.assert_outcomes(passed=7, failed=1)
     (run,) = (demo_task.path / "reports").iterdir()  # the controller's run id, shared
     record = grade_json(demo_task, run.name)
-    assert len(record["tests"]) == 4
+    assert len(record["tests"]) == 8
     assert record["outcome"] == pytest.approx(0.6)
