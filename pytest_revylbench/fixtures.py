@@ -89,7 +89,8 @@ def revylbench_appium_url(
     # at 108 bytes.
     scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
     server = AppiumServer(
-        grade.appium_dir, log=grade.run_dir / f"appium-{worker}.log", scratch=scratch
+        grade.appium_dir, log=grade.run_dir / f"appium-{worker}.log", scratch=scratch,
+        owner=f"{grade.run_id}/{worker}",
     )
     try:
         yield server.start().url

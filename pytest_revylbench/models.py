@@ -147,6 +147,7 @@ class Evidence(_Frozen):
 class TestResult(_Frozen):
     """The verdict of one hidden test, with its evidence."""
 
+    __test__ = False  # not a test class, whatever pytest thinks of the name
     version: Literal[1] = 1
     nodeid: str
     name: str

@@ -29,12 +29,16 @@ class AppiumServer:
     Chromium's side files land in `scratch` (TMPDIR/XDG folders), never in the system's.
     """
 
-    def __init__(self, appium_dir: Path, *, log: Path, scratch: Path, ready_s: float = 30.0):
+    def __init__(
+        self, appium_dir: Path, *, log: Path, scratch: Path, ready_s: float = 30.0,
+        owner: str = "",
+    ) -> None:
         self.binary = appium_dir / "node_modules" / ".bin" / "appium"
         self.home = appium_dir / "home"
         self.log = log
         self.scratch = scratch
         self.ready_s = ready_s
+        self.owner = owner
         self.port = 0
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -57,6 +61,8 @@ class AppiumServer:
             "TMPDIR": str(self.scratch / "tmp"),
             "XDG_CONFIG_HOME": str(self.scratch / "config"),
             "XDG_CACHE_HOME": str(self.scratch / "cache"),
+            # Inherited by the driver and the browsers: marks every process of this grade.
+            "REVYLBENCH_OWNER": self.owner,
         }
         self.log.parent.mkdir(parents=True, exist_ok=True)
         out = self.log.open("ab")

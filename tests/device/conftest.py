@@ -1,0 +1,58 @@
+"""Real devices: a project-local Appium server and headless Chromium, started by the tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.devices.appium import AppiumServer
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.device)
+
+
+@pytest.fixture(scope="session")
+def appium_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    logs = tmp_path_factory.mktemp("appium")
+    server = AppiumServer(
+        REPO / ".revylbench/appium", log=logs / "appium.log",
+        scratch=Path(os.environ.get("TMPDIR", "/tmp")) / f"rvb-test-{os.getpid()}",
+    )
+    try:
+        yield server.start().url
+    finally:
+        server.stop()
+
+
+def grade(
+    submission: Path, reports: Path, run_id: str, *extra: str, task: str = "budget"
+) -> dict:
+    """Grade `submission` in a separate pytest process, as a grader would; return grade.json."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--task", task, "--platform", "web",
+         f"--submission={submission}", "--reports", str(reports), "--run-id", run_id,
+         "-p", "no:cacheprovider", *extra],
+        cwd=REPO, capture_output=True, text=True, timeout=900,
+    )
+    path = reports / run_id / "grade.json"
+    assert path.is_file(), f"no grade.json; pytest said:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
+    record = json.loads(path.read_text())
+    record["_stdout"] = proc.stdout
+    record["_exit"] = proc.returncode
+    return record
+
+
+def verdicts(record: dict) -> dict[str, str]:
+    return {t["name"]: t["verdict"] for t in record["tests"]}

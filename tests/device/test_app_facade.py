@@ -1,0 +1,124 @@
+"""The suite author's API against a real Chromium through Appium, on a hand-written page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.app import App, CheckFailed
+from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.evidence import EvidenceRecorder
+from pytest_revylbench.locators import WebLocators
+
+# Shaped like React Native Web's output: data-testid, aria-label, text in nested divs.
+# The content appears after 300 ms, like an app whose script loads after the page.
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
+</head><body><div id="root"></div><script>
+setTimeout(function () {
+  var root = document.getElementById('root');
+  root.innerHTML =
+    '<div data-testid="total">Total: <span>$1,234.56</span></div>' +
+    '<div role="button" aria-label="Add one" id="add"><div>Add one</div></div>' +
+    '<div data-testid="count">0</div>' +
+    '<input data-testid="name" placeholder="Name" />' +
+    '<div data-testid="echo"></div>' +
+    '<div>First</div><div>Second</div><div>Third</div>' +
+    '<div style="display:none">Hidden words</div>' +
+    '<div id="late"></div>';
+  document.getElementById('add').addEventListener('click', function () {
+    var c = document.querySelector('[data-testid=count]');
+    c.textContent = String(Number(c.textContent) + 1);
+    setTimeout(function () { document.getElementById('late').textContent = 'Saved'; }, 700);
+  });
+  document.querySelector('[data-testid=name]').addEventListener('input', function (e) {
+    document.querySelector('[data-testid=echo]').textContent = 'Hello ' + e.target.value;
+  });
+}, 300);
+</script></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def device(appium_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDevice]:
+    bundle = tmp_path_factory.mktemp("bundle")
+    (bundle / "index.html").write_text(PAGE)
+    dev = WebDevice(bundle=bundle, appium_url=appium_url).start()
+    yield dev
+    dev.stop()
+
+
+@pytest.fixture
+def app(device: WebDevice, tmp_path: Path) -> Iterator[App]:
+    driver = device.launch()
+    recorder = EvidenceRecorder(tmp_path, "facade")
+    recorder.attach(driver.get_screenshot_as_png)
+    try:
+        yield App(driver, WebLocators(), recorder, timeout_s=2.0,
+                  relaunch=lambda: device.relaunch(driver))
+    finally:
+        driver.quit()
+
+
+def test_text_split_over_elements_is_one_text(app: App) -> None:
+    app.see("Total: $1,234.56")
+    app.see("Total: $1,234.56", at="total")
+    assert app.read("total") == "Total: $1,234.56"
+
+
+def test_tap_by_label_and_poll_for_late_results(app: App) -> None:
+    app.tap("Add one")
+    app.see("1", at="count")
+    app.see("Saved", criterion="the save confirmation appears")  # arrives 700 ms later
+
+
+def test_type_into_an_input_by_test_id_or_placeholder(app: App) -> None:
+    app.type(into="name", text="Ada")
+    app.see("Hello Ada", at="echo")
+    app.type(into="Name", text="Grace")  # clears first
+    app.see("Grace", at="name")
+    app.see("Hello Grace", at="echo")
+
+
+def test_order_and_absence(app: App) -> None:
+    app.see_in_order("First", "Second", "Third")
+    with pytest.raises(CheckFailed):
+        app.see_in_order("Third", "First")
+    app.not_see("Hidden words")
+    app.not_see(at="nothing-here")
+
+
+def test_failed_check_records_what_the_screen_showed(app: App, tmp_path: Path) -> None:
+    with pytest.raises(CheckFailed) as info:
+        app.see("$9.99", at="total", criterion="the total is exact to the cent", timeout_s=0.3)
+    failure = info.value
+    assert failure.criterion == "the total is exact to the cent"
+    assert failure.expected == "'$9.99'"
+    assert failure.observed == "'Total: $1,234.56'"
+    evidence = app._rec.evidence[-1]
+    assert evidence.passed is False and evidence.after is not None
+    assert (tmp_path / evidence.after).stat().st_size > 10_000
+
+
+def test_missing_text_shows_the_screen_in_the_failure(app: App) -> None:
+    with pytest.raises(CheckFailed) as info:
+        app.see("Goodbye", timeout_s=0.2)
+    assert "Total: $1,234.56" in info.value.observed
+    with pytest.raises(CheckFailed, match="there is a control 'Delete' to press"):
+        app.tap("Delete")
+
+
+def test_relaunch_forgets_memory(app: App) -> None:
+    app.tap("Add one")
+    app.see("1", at="count")
+    app.relaunch()
+    app.see("0", at="count")
+
+
+def test_screenshot_is_a_phone_screen(app: App, tmp_path: Path) -> None:
+    from PIL import Image
+
+    path = app.screenshot("home")
+    assert path is not None
+    with Image.open(tmp_path / path) as image:
+        assert image.size == (1179, 2556)

@@ -1,0 +1,47 @@
+"""Every process a grade starts is gone when it ends, also when it is interrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .conftest import REPO
+
+
+def processes_owned_by(marker: str) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            environ = (proc / "environ").read_bytes()
+        except OSError:
+            continue
+        if f"REVYLBENCH_OWNER={marker}".encode() in environ:
+            found.append(int(proc.name))
+    return found
+
+
+def test_interrupted_grade_leaves_no_process(tmp_path: Path) -> None:
+    run_id = f"interrupt-{os.getpid()}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
+         "--submission=suites/budget/reference", "--reports", str(tmp_path), "--run-id", run_id,
+         "-p", "no:cacheprovider"],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    tests = tmp_path / run_id / "tests"
+    deadline = time.monotonic() + 300
+    while not (tests.is_dir() and any(tests.rglob("*.png"))):
+        assert proc.poll() is None, "the grade ended before a test ran"
+        assert time.monotonic() < deadline, "no test started within 300 s"
+        time.sleep(0.2)
+    assert processes_owned_by(f"{run_id}/main"), "the Appium server and browser should be running"
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 2  # pytest's exit code for an interrupted run
+    time.sleep(0.5)
+    assert processes_owned_by(f"{run_id}/main") == []

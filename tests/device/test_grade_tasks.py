@@ -1,0 +1,79 @@
+"""Grade real submissions end to end: build with expo, run on Chromium through Appium, score.
+
+Every task's reference must score 1.0, and every planted bug must get exactly the verdicts
+declared beside it. These are the slowest tests of the suite (one full grade each).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.mutants import list_mutants, materialize
+from pytest_revylbench.tasks import available_tasks
+
+from .conftest import REPO, grade, verdicts
+
+TASKS = available_tasks(REPO / "tasks")
+MUTANTS = [
+    pytest.param(task, mutant, id=f"{task}-{mutant.name}")
+    for task in TASKS for mutant in list_mutants(REPO / "suites" / task)
+]
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_reference_scores_one(task: str, tmp_path: Path) -> None:
+    record = grade(REPO / "suites" / task / "reference", tmp_path, "ref", task=task)
+    assert verdicts(record) and set(verdicts(record).values()) == {"pass"}, record["_stdout"][-3000:]
+    assert record["outcome"] == 1.0
+    assert record["status"] == "completed"
+    assert record["_exit"] == 0
+    for test in record["tests"]:
+        assert test["evidence"], f"{test['name']} recorded no evidence"
+        for shot in test["screenshots"]:
+            assert (tmp_path / "ref" / shot["path"]).stat().st_size > 10_000
+
+
+@pytest.mark.parametrize(("task", "mutant"), MUTANTS)
+def test_mutant_gets_exactly_its_declared_verdicts(task: str, mutant, tmp_path: Path) -> None:
+    submission = materialize(REPO / "suites" / task, mutant, tmp_path / "submission")
+    record = grade(submission, tmp_path / "reports", "mutant", task=task)
+    expected = {name: ("fail" if name in mutant.catches else "pass") for name in verdicts(record)}
+    assert verdicts(record) == expected, mutant.description
+    assert record["outcome"] < 1.0
+    failed = [t for t in record["tests"] if t["verdict"] == "fail"]
+    assert all(t["fault"] == "check_failed" and t["reason"] for t in failed)
+    assert record["_exit"] == 1
+
+
+def test_budget_reference_gives_identical_verdicts_three_times(tmp_path: Path) -> None:
+    runs = [grade(REPO / "suites/budget/reference", tmp_path, f"run{n}") for n in range(3)]
+    first = runs[0]
+    for other in runs[1:]:
+        assert verdicts(other) == verdicts(first)
+        assert other["outcome"] == first["outcome"] == 1.0
+        assert [[e["criterion"] for e in t["evidence"]] for t in other["tests"]] == [
+            [e["criterion"] for e in t["evidence"]] for t in first["tests"]
+        ]
+        assert other["submission_digest"] == first["submission_digest"]
+
+
+def test_a_submission_that_does_not_build_scores_zero(tmp_path: Path) -> None:
+    broken = tmp_path / "broken"
+    materialize_reference(broken)
+    app = broken / "App.tsx"
+    app.write_text(app.read_text() + "\nexport const oops = (;\n")
+    record = grade(broken, tmp_path / "reports", "broken")
+    assert record["status"] == "candidate_failure"
+    assert record["outcome"] == 0.0
+    assert record["build"]["ok"] is False
+    assert "App.tsx" in record["build"]["log_tail"]
+    assert {(t["verdict"], t["fault"]) for t in record["tests"]} == {("not_run", "build_failed")}
+    assert "build FAILED: expo export (web): exited with status 1" in record["_stdout"]
+
+
+def materialize_reference(dest: Path) -> None:
+    from pytest_revylbench.submission import copy_source
+
+    copy_source(REPO / "suites/budget/reference", dest)
