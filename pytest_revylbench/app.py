@@ -7,6 +7,7 @@ hold. Nothing here exposes a driver type to a suite.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -233,7 +234,7 @@ class App:
 
         def in_order() -> bool:
             ys = [y for _, y in positions()]
-            return None not in ys and all(a < b for a, b in zip(ys, ys[1:], strict=False))  # type: ignore[operator]
+            return None not in ys and all(a < b for a, b in itertools.pairwise(ys))  # type: ignore[operator]
 
         ok = self._poll(in_order, None)
         if not ok:

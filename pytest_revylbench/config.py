@@ -42,7 +42,7 @@ def check_platform(value: str) -> Platform:
         raise pytest.UsageError(
             f"--platform {value!r} is not a platform; valid platforms: {', '.join(PLATFORMS)}"
         )
-    return value  # type: ignore[return-value]
+    return value
 
 
 grade_config_key = pytest.StashKey[GradeConfig]()

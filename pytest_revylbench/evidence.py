@@ -35,13 +35,16 @@ class EvidenceRecorder:
     def last_screenshot(self) -> str | None:
         return self.screenshots[-1].path if self.screenshots else None
 
-    def screenshot(self, step: str) -> str | None:
-        """Save a screenshot named after `step`; returns its report-relative path."""
+    def screenshot(self, step: str, *, keep: bool = False) -> str | None:
+        """Save a screenshot named after `step`; returns its report-relative path.
+
+        An unchanged screen reuses the previous file unless `keep` asks for a file of its own.
+        """
         if self._capture is None:
             return None
         png = self._capture()
         digest = hashlib.sha256(png).hexdigest()
-        if digest == self._last_digest and self.screenshots:
+        if digest == self._last_digest and self.screenshots and not keep:
             # The screen has not changed since the last shot: point at that file again.
             rel = self.screenshots[-1].path
         else:
@@ -55,7 +58,7 @@ class EvidenceRecorder:
 
     def check(self, criterion: str, expected: str, observed: str, passed: bool) -> Evidence:
         before = self.last_screenshot
-        after = self.screenshot(("ok " if passed else "FAILED ") + criterion)
+        after = self.screenshot(("ok " if passed else "FAILED ") + criterion, keep=not passed)
         item = Evidence(
             criterion=criterion, expected=expected, observed=observed, passed=passed,
             before=before, after=after,

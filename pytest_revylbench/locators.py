@@ -63,7 +63,8 @@ class WebLocators:
     def input(self, name: str) -> list[Locator]:
         return self.test_id(name) + [
             ("css selector", f"[placeholder={_css_string(name)}]"),
-            ("css selector", f"input[aria-label={_css_string(name)}], textarea[aria-label={_css_string(name)}]"),
+            ("css selector",
+             f"input[aria-label={_css_string(name)}], textarea[aria-label={_css_string(name)}]"),
         ]
 
     def screen_text(self, driver: Any) -> str:

@@ -240,9 +240,9 @@ def _result(
     role, stage = _role(item, grade)
     recorder = item.stash.get(recorder_key, None)
     result = TestResult(
-        nodeid=item.nodeid, name=item.name, role=role, stage=stage,  # type: ignore[arg-type]
+        nodeid=item.nodeid, name=item.name, role=role, stage=stage,
         verdict=outcome.verdict, fault=outcome.fault, reason=outcome.reason,
-        duration_s=round(item.stash.get(_duration_key, 0.0), 3),
+        duration_s=round(float(item.stash.get(_duration_key, 0.0)), 3),
         evidence=tuple(recorder.evidence) if recorder else (),
         screenshots=tuple(recorder.screenshots) if recorder else (),
     )

@@ -26,9 +26,8 @@ class Task:
     @property
     def instruction_files(self) -> tuple[Path, ...]:
         """The public instruction files: the root contract and each stage's step."""
-        return (self.folder / self.spec.instruction,) + tuple(
-            self.folder / s.instruction for s in self.spec.stages
-        )
+        stages = (self.folder / s.instruction for s in self.spec.stages)
+        return (self.folder / self.spec.instruction, *stages)
 
 
 def available_tasks(tasks_dir: Path) -> list[str]:

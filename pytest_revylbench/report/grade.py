@@ -100,7 +100,7 @@ class GradeReporter:
         width = max(len(r.name) for r in record.tests)
         for r in record.tests:
             why = f"  ({r.fault.value}: {r.reason})" if r.fault is not None else ""
-            tr.write_line(f"{r.name:<{width}}  {r.verdict.value:<7}{why}")
+            tr.write_line(f"{r.name:<{width}}  {r.verdict.value:<7}{why}".rstrip())
         reward = record.reward
         tr.write_line(
             f"outcome {record.outcome:.2f}  (stages passed in a row: {reward.stages_passed}, "

@@ -69,5 +69,5 @@ def test_missing_instruction_file(tmp_path: Path) -> None:
     (tmp_path / "tasks/budget").mkdir(parents=True)
     (tmp_path / "suites/budget").mkdir(parents=True)
     (tmp_path / "tasks/budget/task.toml").write_text(GOOD)
-    with pytest.raises(TaskError, match="instruction file instruction.md does not exist"):
+    with pytest.raises(TaskError, match=r"instruction file instruction\.md does not exist"):
         load_task(tmp_path / "tasks", tmp_path / "suites", "budget")
