@@ -22,8 +22,8 @@ from .devices.errors import DeviceError
 from .devices.web import WebDevice
 from .evidence import EvidenceRecorder
 from .locators import LOCATORS
-from .models import BuildResult
-from .outcomes import BuildFailed
+from .models import BuildResult, Fault
+from .outcomes import BuilderFault, BuildFailed
 
 recorder_key = pytest.StashKey[EvidenceRecorder]()
 
@@ -71,6 +71,8 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
             record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
     pytestconfig.stash[build_result_key] = result
     if artifact is None:
+        if result.fault is Fault.BUILDER_FAULT:
+            raise BuilderFault(result.reason)
         raise BuildFailed(f"the build failed ({result.reason}); see build.log")
     return artifact
 

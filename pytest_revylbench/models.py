@@ -111,17 +111,34 @@ class Verdict(StrEnum):
 
 
 class Fault(StrEnum):
-    """Why a test did not pass; the first four are the agent's fault, the rest the bench's."""
+    """Why a test (or a whole grade) did not pass, and so whose fault it is."""
 
+    # The agent's: charged to the submission.
     CHECK_FAILED = "check_failed"
+    """A criterion of the suite did not hold."""
     CANDIDATE_ERROR = "candidate_error"
+    """The driver refused an action on the app's UI (covered, detached, not interactable)."""
+    APP_CRASH = "app_crash"
+    """The app did not come up, or did not stay up, on launch."""
     BUILD_FAILED = "build_failed"
+    """The submission did not build; nothing ran."""
+    # The bench's: retried on a fresh device, never charged, never counted as a submission.
+    DEVICE_FAULT = "device_fault"
+    """The device or its server could not be started or stopped answering."""
+    DRIVER_ERROR = "driver_error"
+    """The driver lost its session or its browser in the middle of a test."""
+    RUNNER_CRASH = "runner_crash"
+    """An exception the plugin does not recognise: quarantined, never charged to the agent."""
+    BUILDER_FAULT = "builder_fault"
+    """The build machinery itself failed (a tool missing or broken), not the submission."""
+    NO_REPORT = "no_report"
+    """A test or grade ended without a report."""
     TIMEOUT = "timeout"
-    INFRA_ERROR = "infra_error"
-    SUITE_ERROR = "suite_error"
+    """The grade ran out of time."""
 
 
-BENCH_FAULTS = frozenset({Fault.INFRA_ERROR, Fault.SUITE_ERROR})
+AGENT_FAULTS = frozenset({Fault.CHECK_FAILED, Fault.CANDIDATE_ERROR, Fault.APP_CRASH, Fault.BUILD_FAILED})
+BENCH_FAULTS = frozenset(set(Fault) - AGENT_FAULTS)
 
 
 class Screenshot(_Frozen):
@@ -159,8 +176,12 @@ class TestResult(_Frozen):
     reason: str = ""
     """The first failed criterion, or why the test did not run."""
     duration_s: float = 0.0
+    attempts: int = 1
+    """How many times the test ran: more than one after a bench fault was retried."""
     evidence: tuple[Evidence, ...] = ()
     screenshots: tuple[Screenshot, ...] = ()
+    console_errors: tuple[str, ...] = ()
+    """Errors the app wrote to its console while the test ran (web: the browser log)."""
 
 
 class BuildResult(_Frozen):
@@ -170,6 +191,8 @@ class BuildResult(_Frozen):
     """Relative to the run's report folder."""
     log_tail: str = ""
     reason: str = ""
+    fault: Fault | None = None
+    """build_failed (the submission's fault), builder_fault or timeout (the bench's)."""
     cache_hit: bool = False
 
 
@@ -203,6 +226,9 @@ class GradeRecord(_Frozen):
     submission_digest: str
     """sha256 over the submission's file names and contents."""
     status: GradeStatus
+    failure_kind: Fault | None = None
+    """None for a clean grade; else what stopped it (agent: build_failed, app_crash; bench:
+    device_fault, driver_error, runner_crash, builder_fault, no_report, timeout)."""
     outcome: float
     """The reward's score under the task's scheme, in [0, 1]."""
     reward: Reward

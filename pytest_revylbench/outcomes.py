@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from .app import CheckFailed
@@ -11,6 +12,10 @@ from .models import Fault, Verdict
 
 class BuildFailed(Exception):
     """The submission did not build; every device test is not run because of it."""
+
+
+class BuilderFault(Exception):
+    """The build machinery failed, not the submission: a bench fault."""
 
 
 @dataclass(frozen=True)
@@ -39,16 +44,27 @@ def classify(exc: BaseException) -> PhaseOutcome:
     if isinstance(exc, BuildFailed):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILD_FAILED, f"not run: {exc}")
     if isinstance(exc, AppLaunchFailed):
-        return PhaseOutcome(Verdict.FAIL, Fault.CANDIDATE_ERROR, str(exc))
-    if isinstance(exc, DeviceError | ConnectionError):
-        return PhaseOutcome(Verdict.NOT_RUN, Fault.INFRA_ERROR, _first_line(exc))
-    if type(exc).__module__.startswith(("selenium", "appium", "urllib3")):
+        return PhaseOutcome(Verdict.FAIL, Fault.APP_CRASH, str(exc))
+    if isinstance(exc, BuilderFault):
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILDER_FAULT, f"not run: {exc}")
+    if isinstance(exc, DeviceError):
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.DEVICE_FAULT, _first_line(exc))
+    if isinstance(exc, ConnectionError) or _is_driver_exception(exc):
         message = str(exc).lower()
-        if any(marker in message for marker in _LOST_SESSION):
-            return PhaseOutcome(Verdict.NOT_RUN, Fault.INFRA_ERROR, _first_line(exc))
+        if isinstance(exc, ConnectionError) or any(m in message for m in _LOST_SESSION):
+            return PhaseOutcome(Verdict.NOT_RUN, Fault.DRIVER_ERROR, _first_line(exc))
         # The driver refused an action on the candidate's UI (not clickable, detached …).
         return PhaseOutcome(Verdict.FAIL, Fault.CANDIDATE_ERROR, _first_line(exc))
-    return PhaseOutcome(Verdict.NOT_RUN, Fault.SUITE_ERROR, _first_line(exc))
+    warnings.warn(
+        f"revylbench: quarantined an unrecognised {type(exc).__name__} as a bench fault "
+        "(runner_crash); it is not charged to the agent",
+        stacklevel=2,
+    )
+    return PhaseOutcome(Verdict.NOT_RUN, Fault.RUNNER_CRASH, _first_line(exc))
+
+
+def _is_driver_exception(exc: BaseException) -> bool:
+    return type(exc).__module__.startswith(("selenium", "appium", "urllib3"))
 
 
 PASSED = PhaseOutcome(Verdict.PASS, None, "")

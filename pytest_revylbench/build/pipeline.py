@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..models import BuildResult, Platform
+from ..models import BuildResult, Fault, Platform
 from ..submission import copy_source
 from .deps import cached_node_modules
 from .process import StepFailed, log_tail
@@ -56,14 +56,18 @@ def build_submission(
         artifact: Path | None = build_web(
             work, node_modules=node_modules, log=log, deadline=deadline
         )
-        reason = ""
+        reason, fault = "", None
     except StepFailed as exc:
         artifact, reason = None, str(exc)
+        fault = Fault.TIMEOUT if exc.timed_out else Fault.BUILD_FAILED
+    except OSError as exc:  # a tool of the builder is missing or broken: not the agent's doing
+        artifact, reason, fault = None, f"the builder could not run: {exc}", Fault.BUILDER_FAULT
     seconds = round(time.monotonic() - started, 3)
     with log.open("a", encoding="utf-8") as out:
         out.write(f"\n[revylbench] build {'ok' if artifact else 'FAILED: ' + reason} in {seconds}s\n")
     result = BuildResult(
         ok=artifact is not None, seconds=seconds, log_path=log_name,
-        log_tail="" if artifact else log_tail(log), reason=reason, cache_hit=cache_hit,
+        log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
+        cache_hit=cache_hit,
     )
     return BuiltArtifact(result=result, artifact=artifact)

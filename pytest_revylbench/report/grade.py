@@ -14,6 +14,7 @@ from ..fixtures import build_work_dir
 from ..models import (
     BENCH_FAULTS,
     BuildResult,
+    Fault,
     GradeRecord,
     GradeStatus,
     TestResult,
@@ -27,12 +28,21 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
-def grade_status(build: BuildResult | None, results: list[TestResult]) -> GradeStatus:
+def grade_status(
+    build: BuildResult | None, results: list[TestResult]
+) -> tuple[GradeStatus, Fault | None]:
+    """The grade's status and failure kind: the build first, then bench faults, then crashes."""
     if build is not None and not build.ok:
-        return GradeStatus.TIMEOUT if "time limit" in build.reason else GradeStatus.CANDIDATE_FAILURE
-    if any(r.fault in BENCH_FAULTS for r in results):
-        return GradeStatus.INFRA_FAILURE
-    return GradeStatus.COMPLETED
+        kind = build.fault or Fault.BUILD_FAILED
+        status = {Fault.TIMEOUT: GradeStatus.TIMEOUT, Fault.BUILD_FAILED: GradeStatus.CANDIDATE_FAILURE}
+        return status.get(kind, GradeStatus.INFRA_FAILURE), kind
+    bench = sorted({r.fault for r in results if r.fault in BENCH_FAULTS})
+    if bench:
+        kind = bench[0]
+        return (GradeStatus.TIMEOUT if kind is Fault.TIMEOUT else GradeStatus.INFRA_FAILURE), kind
+    if any(r.fault is Fault.APP_CRASH for r in results):
+        return GradeStatus.CANDIDATE_FAILURE, Fault.APP_CRASH
+    return GradeStatus.COMPLETED, None
 
 
 class GradeReporter:
@@ -67,6 +77,7 @@ class GradeReporter:
         results = sorted(self.results.values(), key=lambda r: (
             {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
         ))
+        status, kind = grade_status(build, results)
         reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
         if reward is None:
             raise pytest.UsageError(
@@ -76,7 +87,7 @@ class GradeReporter:
         self.record = GradeRecord(
             run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
             platform=grade.platform, submission_digest=digest(grade.submission),
-            status=grade_status(build, results), outcome=reward.score, reward=reward,
+            status=status, failure_kind=kind, outcome=reward.score, reward=reward,
             build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
         )
         self.path = grade.run_dir / "grade.json"

@@ -68,7 +68,8 @@ def test_suite_bugs_are_bench_faults_not_candidate_failures(demo_task: pytest.Py
     demo_task.runpytest(*GRADE)
     record = grade_json(demo_task)
     assert record["tests"][0]["verdict"] == "not_run"
-    assert record["tests"][0]["fault"] == "suite_error"
+    assert record["tests"][0]["fault"] == "runner_crash"
+    assert record["failure_kind"] == "runner_crash"
     assert record["status"] == "infra_failure"
 
 

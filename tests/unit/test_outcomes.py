@@ -11,7 +11,7 @@ from selenium.common.exceptions import (
 from pytest_revylbench.app import CheckFailed
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
 from pytest_revylbench.models import Fault, Verdict
-from pytest_revylbench.outcomes import BuildFailed, classify
+from pytest_revylbench.outcomes import BuilderFault, BuildFailed, classify
 
 
 @pytest.mark.parametrize(
@@ -19,13 +19,13 @@ from pytest_revylbench.outcomes import BuildFailed, classify
     [
         (CheckFailed("the total is right", "'$1.00'", "'$2.00'"), Verdict.FAIL, Fault.CHECK_FAILED),
         (AssertionError("plain assert"), Verdict.FAIL, Fault.CHECK_FAILED),
-        (AppLaunchFailed("blank page"), Verdict.FAIL, Fault.CANDIDATE_ERROR),
+        (AppLaunchFailed("blank page"), Verdict.FAIL, Fault.APP_CRASH),
         (ElementClickInterceptedException("covered"), Verdict.FAIL, Fault.CANDIDATE_ERROR),
         (BuildFailed("syntax error"), Verdict.NOT_RUN, Fault.BUILD_FAILED),
-        (DeviceError("appium died"), Verdict.NOT_RUN, Fault.INFRA_ERROR),
-        (InvalidSessionIdException("invalid session id"), Verdict.NOT_RUN, Fault.INFRA_ERROR),
-        (ConnectionRefusedError("refused"), Verdict.NOT_RUN, Fault.INFRA_ERROR),
-        (KeyError("suite bug"), Verdict.NOT_RUN, Fault.SUITE_ERROR),
+        (BuilderFault("npx missing"), Verdict.NOT_RUN, Fault.BUILDER_FAULT),
+        (DeviceError("appium died"), Verdict.NOT_RUN, Fault.DEVICE_FAULT),
+        (InvalidSessionIdException("invalid session id"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
+        (ConnectionRefusedError("refused"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
     ],
 )
 def test_classify(exc: BaseException, verdict: Verdict, fault: Fault) -> None:
@@ -36,3 +36,9 @@ def test_classify(exc: BaseException, verdict: Verdict, fault: Fault) -> None:
 
 def test_a_failed_check_reports_its_criterion() -> None:
     assert classify(CheckFailed("net worth is exact", "a", "b")).reason == "net worth is exact"
+
+
+def test_an_unrecognised_exception_is_quarantined_as_a_bench_fault() -> None:
+    with pytest.warns(UserWarning, match="quarantined an unrecognised KeyError"):
+        outcome = classify(KeyError("suite bug"))
+    assert (outcome.verdict, outcome.fault) == (Verdict.NOT_RUN, Fault.RUNNER_CRASH)
