@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
+from .scoring.rollout import explain, score_rollout
 from .tasks import TaskError, available_tasks, load_task
 
 
@@ -46,6 +48,27 @@ def _mutant(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rollout(args: argparse.Namespace) -> int:
+    try:
+        start, records = read_ledger(args.folder)
+    except LedgerError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    score = score_rollout(start, records)
+    if args.json:
+        print(score.model_dump_json(indent=2))
+        return 0
+    print(f"rollout {args.folder} — task {start.task}, {len(records)} submission(s), "
+          f"budget {start.max_submissions}")
+    for r in records:
+        verdicts = " ".join(f"{t}={v.value}" for t, v in r.verdicts.items())
+        kind = f" [{r.failure_kind.value}]" if r.failure_kind else ""
+        print(f"  {r.k}. {r.party}{kind}  {verdicts}")
+    for line in explain(score):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="revylbench", description=__doc__)
     parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
@@ -59,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     mutant.add_argument("name")
     mutant.add_argument("dest", type=Path)
     mutant.set_defaults(run=_mutant)
+    rollout = sub.add_parser("rollout", help="score a rollout from its ledger alone")
+    rollout.add_argument("folder", type=Path)
+    rollout.add_argument("--json", action="store_true", help="print the score as JSON")
+    rollout.set_defaults(run=_rollout)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

@@ -26,6 +26,12 @@ class GradeConfig:
     build_timeout_s: float
     cache_dir: Path
     appium_dir: Path
+    rollout: Path | None = None
+    """Append this grade to the rollout ledger in this folder."""
+    agent_started_at: str | None = None
+    agent_seconds: float | None = None
+    infra_retries: int = 2
+    """How many times a test that hit a bench fault is run again on a fresh device."""
 
     @property
     def run_dir(self) -> Path:

@@ -26,6 +26,7 @@ class EvidenceRecorder:
         self.screenshots: list[Screenshot] = []
         self._capture: Callable[[], bytes] | None = None
         self._last_digest = ""
+        self.console_errors: list[str] = []
 
     def attach(self, capture: Callable[[], bytes]) -> None:
         """Give the recorder the device's screenshot function once the app is running."""

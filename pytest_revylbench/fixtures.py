@@ -17,9 +17,9 @@ from filelock import FileLock
 from .app import App
 from .build.pipeline import BuildNotImplemented, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
-from .devices.appium import AppiumServer
-from .devices.errors import DeviceError
-from .devices.web import WebDevice
+from .devices.appium import AppiumServer, RemoteAppium
+from .devices.errors import AppLaunchFailed, DeviceError
+from .devices.web import WebDevice, console_errors
 from .evidence import EvidenceRecorder
 from .locators import LOCATORS
 from .models import BuildResult, Fault
@@ -78,13 +78,13 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
 
 
 @pytest.fixture(scope="session")
-def revylbench_appium_url(
+def revylbench_appium(
     revylbench_grade: GradeConfig, pytestconfig: pytest.Config
-) -> Iterator[str]:
-    """The Appium server's URL: `--appium-url`, or a server this session starts and stops."""
+) -> Iterator[AppiumServer | RemoteAppium]:
+    """The Appium server: `--appium-url`, or one this session (worker) starts and stops."""
     grade = revylbench_grade
     if grade.appium_url:
-        yield grade.appium_url
+        yield RemoteAppium(grade.appium_url)
         return
     worker = worker_id(pytestconfig)
     # Short on purpose: Chromium puts a unix socket in TMPDIR, and socket paths are capped
@@ -95,7 +95,7 @@ def revylbench_appium_url(
         owner=f"{grade.run_id}/{worker}",
     )
     try:
-        yield server.start().url
+        yield server.start()
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)
@@ -103,12 +103,14 @@ def revylbench_appium_url(
 
 @pytest.fixture(scope="session")
 def revylbench_device(
-    revylbench_grade: GradeConfig, revylbench_build: Path, revylbench_appium_url: str
+    revylbench_grade: GradeConfig,
+    revylbench_build: Path,
+    revylbench_appium: AppiumServer | RemoteAppium,
 ) -> Iterator[WebDevice]:
     """The device the app is installed on, started once per worker."""
     if revylbench_grade.platform != "web":
         raise DeviceError(f"no {revylbench_grade.platform} device provider is implemented yet")
-    device = WebDevice(bundle=revylbench_build, appium_url=revylbench_appium_url).start()
+    device = WebDevice(bundle=revylbench_build, appium=revylbench_appium.ensure).start()
     try:
         yield device
     finally:
@@ -122,7 +124,11 @@ def app(
     """A freshly launched app for this test, recording evidence as the test runs."""
     recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name)
     request.node.stash[recorder_key] = recorder
-    driver = revylbench_device.launch()
+    try:
+        driver = revylbench_device.launch()
+    except AppLaunchFailed as exc:
+        recorder.console_errors += exc.console
+        raise
     recorder.attach(driver.get_screenshot_as_png)
     try:
         yield App(
@@ -131,6 +137,7 @@ def app(
             relaunch=lambda: revylbench_device.relaunch(driver),
         )
         recorder.screenshot("end of test")
+        recorder.console_errors += console_errors(driver)
     finally:
         driver.quit()
 

@@ -14,14 +14,16 @@ from .config import GradeConfig, check_platform, grade_config_key, new_run_id
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
     app,
     recorder_key,
-    revylbench_appium_url,
+    revylbench_appium,
     revylbench_build,
     revylbench_device,
     revylbench_grade,
 )
+from .ledger import LedgerError, check_budget, parse_time
 from .models import TestResult, Verdict
 from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
+from .retry import attempt_key, phase_key, run_with_retries
 from .scoring.stages import StageScheme
 from .submission import source_files
 from .tasks import TaskError, load_task
@@ -42,6 +44,14 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "dependency and build cache (default: $REVYLBENCH_CACHE or ~/.cache/revylbench)"),
     ("--appium-dir", "revylbench_appium_dir", ".revylbench/appium",
      "project-local Appium install (node_modules/.bin/appium and its APPIUM_HOME home/)"),
+    ("--rollout", "revylbench_rollout", None,
+     "append this grade to the rollout ledger DIR/ledger.jsonl (enforces the submission budget)"),
+    ("--agent-started-at", "revylbench_agent_started_at", None,
+     "ISO time the agent started (recorded once per rollout; default: the first grade's time)"),
+    ("--agent-seconds", "revylbench_agent_seconds", None,
+     "agent working seconds so far, when the harness measures them itself"),
+    ("--infra-retries", "revylbench_infra_retries", "2",
+     "times a test hit by a bench fault is run again on a fresh device"),
 )
 
 MARKERS = (
@@ -94,6 +104,29 @@ def _number(config: pytest.Config, ini: str, flag: str) -> float:
     return number
 
 
+def _optional_number(config: pytest.Config, ini: str, flag: str) -> float | None:
+    return None if _setting(config, ini) is None else _number(config, ini, flag)
+
+
+def _count(config: pytest.Config, ini: str, flag: str) -> int:
+    value = _setting(config, ini) or "0"
+    if not value.isdigit():
+        raise pytest.UsageError(f"{flag} {value!r}: expected a whole number, 0 or more")
+    return int(value)
+
+
+def _iso_time(config: pytest.Config, ini: str, flag: str) -> str | None:
+    value = _setting(config, ini)
+    if value is None:
+        return None
+    try:
+        return parse_time(value).isoformat(timespec="seconds")
+    except ValueError:
+        raise pytest.UsageError(
+            f"{flag} {value!r}: expected an ISO time such as 2026-11-30T09:00:00+00:00"
+        ) from None
+
+
 def _run_id(config: pytest.Config) -> str:
     workerinput = getattr(config, "workerinput", None)
     if workerinput and "revylbench_run_id" in workerinput:
@@ -123,6 +156,13 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     if next(iter(source_files(submission)), None) is None:
         raise pytest.UsageError(f"--submission {submission_arg!r}: the folder has no source files")
     cache = _setting(config, "revylbench_cache_dir") or os.environ.get("REVYLBENCH_CACHE")
+    rollout = _setting(config, "revylbench_rollout")
+    rollout_dir = _path(config, "revylbench_rollout") if rollout else None
+    if rollout_dir is not None:
+        try:
+            check_budget(rollout_dir, task.spec.budgets.max_submissions)
+        except LedgerError as exc:
+            raise pytest.UsageError(str(exc)) from exc
     return GradeConfig(
         task=task,
         platform=platform,
@@ -134,6 +174,10 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         build_timeout_s=_number(config, "revylbench_build_timeout", "--build-timeout"),
         cache_dir=Path(cache).expanduser() if cache else Path.home() / ".cache" / "revylbench",
         appium_dir=_path(config, "revylbench_appium_dir"),
+        rollout=rollout_dir,
+        agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
+        agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),
+        infra_retries=_count(config, "revylbench_infra_retries", "--infra-retries"),
     )
 
 
@@ -202,8 +246,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             )
 
 
-_phase_key = pytest.StashKey[dict[str, PhaseOutcome]]()
 _duration_key = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> bool | None:
+    grade = item.config.stash.get(grade_config_key, None)
+    if grade is None:
+        return None
+    run_with_retries(item, nextitem, grade.infra_retries)
+    return True
 
 
 @pytest.hookimpl(wrapper=True)
@@ -214,7 +266,7 @@ def pytest_runtest_makereport(
     grade = item.config.stash.get(grade_config_key, None)
     if grade is None:
         return report
-    phases = item.stash.setdefault(_phase_key, {})
+    phases = item.stash.setdefault(phase_key, {})
     if call.excinfo is not None:
         if report.skipped:
             phases[call.when] = PhaseOutcome(Verdict.NOT_RUN, None, f"skipped: {call.excinfo.value}")
@@ -244,6 +296,8 @@ def _result(
         verdict=outcome.verdict, fault=outcome.fault, reason=outcome.reason,
         duration_s=round(float(item.stash.get(_duration_key, 0.0)), 3),
         evidence=tuple(recorder.evidence) if recorder else (),
+        console_errors=tuple(recorder.console_errors) if recorder else (),
+        attempts=item.stash.get(attempt_key, 1),
         screenshots=tuple(recorder.screenshots) if recorder else (),
     )
     return result.model_dump_json()

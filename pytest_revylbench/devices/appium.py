@@ -83,6 +83,15 @@ class AppiumServer:
         self.stop()
         raise DeviceError(f"Appium was not ready within {self.ready_s:.0f}s; see {self.log}")
 
+    def ensure(self) -> str:
+        """The server's URL, after restarting it if it died: a health check before each lease."""
+        if self._proc is None or self._proc.poll() is not None or not appium_ready(self.url):
+            self.stop()
+            with self.log.open("a", encoding="utf-8") as out:
+                out.write("\n[revylbench] Appium was not answering; starting it again\n")
+            self.start()
+        return self.url
+
     def stop(self) -> None:
         """Stop the server and everything it started (drivers, browsers): its process group."""
         proc, self._proc = self._proc, None
@@ -102,3 +111,15 @@ class AppiumServer:
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+class RemoteAppium:
+    """A server somebody else runs (`--appium-url`): checked, never started or stopped."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+
+    def ensure(self) -> str:
+        if not appium_ready(self.url):
+            raise DeviceError(f"the Appium server at {self.url} is not ready")
+        return self.url

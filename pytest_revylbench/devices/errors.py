@@ -9,3 +9,7 @@ class DeviceError(Exception):
 
 class AppLaunchFailed(Exception):
     """The candidate's fault: the app was installed but did not come up."""
+
+    def __init__(self, message: str, *, console: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.console = console or []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,18 @@ _RENDERED = (
     "var r = document.getElementById('root');"
     "return document.readyState === 'complete' && !!r && r.childElementCount > 0;"
 )
+
+
+CRASH_GRACE_S = 3.0
+
+
+def console_errors(driver: Any) -> list[str]:
+    """Errors the page logged since the last call (the browser log is drained by reading)."""
+    try:
+        entries = driver.get_log("browser")
+    except Exception:  # a driver without the log endpoint: no evidence, not a failure
+        return []
+    return [str(e.get("message", "")) for e in entries if e.get("level") == "SEVERE"]
 
 
 def web_capabilities(
@@ -54,7 +67,8 @@ class WebDevice:
     """One emulated phone; each `launch()` is a new browser: nothing leaks between tests."""
 
     bundle: Path
-    appium_url: str
+    appium: Callable[[], str]
+    """Returns the Appium server's URL after checking it is healthy (restarting it if ours)."""
     chromium: str = "/usr/bin/chromium"
     chromedriver: str = "/usr/bin/chromedriver"
     launch_timeout_s: float = 20.0
@@ -88,7 +102,7 @@ class WebDevice:
             chromedriver_port=free_port(), overrides=self.overrides,
         ))
         try:
-            driver = webdriver.Remote(self.appium_url, options=options)
+            driver = webdriver.Remote(self.appium(), options=options)
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
         try:
@@ -105,13 +119,21 @@ class WebDevice:
         self._wait_rendered(driver)
 
     def _wait_rendered(self, driver: Any) -> None:
-        deadline = time.monotonic() + self.launch_timeout_s
-        while time.monotonic() < deadline:
+        started = time.monotonic()
+        errors: list[str] = []
+        while time.monotonic() - started < self.launch_timeout_s:
             if driver.execute_script(_RENDERED):
                 return
+            errors += console_errors(driver)
+            # An app that threw while starting does not come back: do not wait it out.
+            if errors and time.monotonic() - started > CRASH_GRACE_S:
+                break
             time.sleep(0.1)
+        waited = time.monotonic() - started
         raise AppLaunchFailed(
-            f"the app showed nothing within {self.launch_timeout_s:.0f}s of loading"
+            f"the app showed nothing within {waited:.0f}s of loading"
+            + (f"; its console said: {errors[0]}" if errors else ""),
+            console=errors,
         )
 
     def stop(self) -> None:

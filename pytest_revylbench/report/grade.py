@@ -11,6 +11,7 @@ import pytest
 
 from ..config import GradeConfig
 from ..fixtures import build_work_dir
+from ..ledger import SubmissionRecord, append_submission
 from ..models import (
     BENCH_FAULTS,
     BuildResult,
@@ -55,6 +56,7 @@ class GradeReporter:
         self.started_at = _now()
         self.record: GradeRecord | None = None
         self.path: Path | None = None
+        self.ledger_entry: SubmissionRecord | None = None
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -95,6 +97,14 @@ class GradeReporter:
         data = self.record.model_dump(mode="json")
         self.path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         shutil.rmtree(build_work_dir(grade), ignore_errors=True)
+        if grade.rollout is not None:
+            spec = grade.task.spec
+            self.ledger_entry = append_submission(
+                grade.rollout, self.record,
+                stages=(*(s.id for s in spec.stages), spec.journey.id), journey=spec.journey.id,
+                max_submissions=spec.budgets.max_submissions,
+                agent_started_at=grade.agent_started_at, agent_seconds=grade.agent_seconds,
+            )
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
     @pytest.hookimpl
@@ -119,4 +129,11 @@ class GradeReporter:
             f"scheme {reward.scheme})  status {record.status.value}"
         )
         tr.write_line(f"report: {self.path}")
+        if self.ledger_entry is not None and self.grade.rollout is not None:
+            entry = self.ledger_entry
+            tr.write_line(
+                f"rollout: submission {entry.k} ({entry.party}) recorded in "
+                f"{self.grade.rollout / 'ledger.jsonl'}; score it with "
+                f"`revylbench rollout {self.grade.rollout}`"
+            )
 

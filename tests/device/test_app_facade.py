@@ -43,7 +43,7 @@ setTimeout(function () {
 def device(appium_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDevice]:
     bundle = tmp_path_factory.mktemp("bundle")
     (bundle / "index.html").write_text(PAGE)
-    dev = WebDevice(bundle=bundle, appium_url=appium_url).start()
+    dev = WebDevice(bundle=bundle, appium=lambda: appium_url).start()
     yield dev
     dev.stop()
 

@@ -133,3 +133,33 @@ def test_xdist_workers_write_one_report(demo_task: pytest.Pytester) -> None:
     record = grade_json(demo_task, run.name)
     assert len(record["tests"]) == 8
     assert record["outcome"] == pytest.approx(0.6)
+
+
+def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text() + "\n[budgets]\nmax_submissions = 2\n")
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    args = ["--task", "demo", "--submission", "submission", "-p", "no:cacheprovider",
+            "--rollout", "rollout", "--agent-started-at", "2026-11-30T09:00:00Z"]
+    first = demo_task.runpytest(*args, "--agent-seconds", "300")
+    first.stdout.fnmatch_lines(["rollout: submission 1 (clean) recorded in*ledger.jsonl*"])
+    demo_task.runpytest(*args, "--agent-seconds", "600")
+    lines = (demo_task.path / "rollout/ledger.jsonl").read_text().splitlines()
+    assert len(lines) == 3
+    start, one = json.loads(lines[0]), json.loads(lines[1])
+    assert start == {"version": 1, "kind": "start", "task": "demo", "max_submissions": 2,
+                     "agent_started_at": "2026-11-30T09:00:00+00:00"}
+    assert one["verdicts"] == {"one": "pass", "two": "fail", "three": "pass", "trip": "pass"}
+    assert one["party"] == "clean" and one["k"] == 1 and one["agent_seconds"] == 300
+    refused = demo_task.runpytest(*args)
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(["*has used all 2 submissions*nothing was graded or recorded*"])
+    assert len((demo_task.path / "rollout/ledger.jsonl").read_text().splitlines()) == 3
+
+    from pytest_revylbench.cli import main
+    assert main(["rollout", str(demo_task.path / "rollout"), "--json"]) == 0
+    from pytest_revylbench.ledger import read_ledger
+    from pytest_revylbench.scoring.rollout import score_rollout, time_factor
+    score = score_rollout(*read_ledger(demo_task.path / "rollout"))
+    assert score.score_percent == round(100 * 0.6 * 0.8 * time_factor(600), 1)
+    assert [f.name for f in score.flags] == ["incoherent_steps", "incoherent_final"] * 2
