@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -139,5 +140,15 @@ def app(
         recorder.screenshot("end of test")
         recorder.console_errors += console_errors(driver)
     finally:
+        quit_quietly(driver)
+
+
+def quit_quietly(driver: Any) -> None:
+    """End the session; one that already died needs no ending, and its error is not news."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
         driver.quit()
+    except (WebDriverException, OSError):
+        pass
 

@@ -26,8 +26,13 @@ class PhaseOutcome:
 
 
 # Messages of driver errors that mean the session or server went away: the bench's fault.
-_LOST_SESSION = ("invalid session id", "session deleted", "no such window", "disconnected",
-                 "chrome not reachable", "connection refused", "max retries exceeded")
+_LOST_SESSION = (
+    "invalid session id", "session deleted", "no such window", "disconnected",
+    "chrome not reachable", "connection refused", "max retries exceeded",
+    "could not proxy command", "socket hang up", "econnreset", "econnrefused",
+    "target window already closed", "not connected to devtools", "tab crashed",
+    "unable to receive message from renderer", "session not created",
+)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -183,16 +183,19 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    submission = config.getoption("revylbench_submission")
-    if submission is None:
-        return
-    # pytest chooses its rootdir before plugins add their options, so in
-    # `--submission DIR` it takes DIR for a test path and may root itself there; then its
-    # cache would be written into the submission and change its digest. Keep it here.
-    folder = (config.invocation_params.dir / str(submission)).resolve()
-    if config.rootpath == folder or folder in config.rootpath.parents:
-        cache = config.invocation_params.dir / ".pytest_cache"
-        config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
+    # pytest chooses its rootdir before plugins add their options, so in `--submission DIR`
+    # (or `--reports DIR` …) it takes DIR for a test path and may root itself there; then
+    # its cache would be written into that folder (a submission's digest would change).
+    # Keep the cache in the folder pytest was started from.
+    for flag, ini, _default, _help in OPTIONS:
+        value = config.getoption(ini)
+        if value is None or not flag.endswith(("-dir", "submission", "reports", "rollout")):
+            continue
+        folder = (config.invocation_params.dir / str(value)).resolve()
+        if config.rootpath == folder or folder in config.rootpath.parents:
+            cache = config.invocation_params.dir / ".pytest_cache"
+            config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
+            return
 
 
 class _XdistRunId:

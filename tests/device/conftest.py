@@ -42,7 +42,7 @@ def grade(
     """Grade `submission` in a separate pytest process, as a grader would; return grade.json."""
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "--task", task, "--platform", "web",
-         f"--submission={submission}", "--reports", str(reports), "--run-id", run_id,
+         f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
          "-p", "no:cacheprovider", *extra],
         cwd=REPO, capture_output=True, text=True, timeout=900,
     )

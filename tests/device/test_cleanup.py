@@ -30,7 +30,7 @@ def test_interrupted_grade_leaves_no_process(tmp_path: Path) -> None:
     run_id = f"interrupt-{os.getpid()}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
-         "--submission=suites/budget/reference", "--reports", str(tmp_path), "--run-id", run_id,
+         "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
          "-p", "no:cacheprovider"],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )

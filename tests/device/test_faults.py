@@ -1,0 +1,86 @@
+"""Fault injection: bench faults are retried and never charged; an app crash is the agent's."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.submission import copy_source
+
+from .conftest import REPO, grade, verdicts
+from .test_cleanup import processes_owned_by
+
+ALL_PASS = {
+    "test_stage_1_accounts": "pass", "test_stage_2_transactions": "pass",
+    "test_stage_3_budgets": "pass", "test_journey_month_close": "pass",
+}
+
+
+def cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+@pytest.mark.parametrize("victim", ["chromedriver", "chromium", "appium"])
+def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_path: Path) -> None:
+    run_id = f"kill-{victim}-{os.getpid()}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
+         "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
+         "-p", "no:cacheprovider"],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    journey = tmp_path / run_id / "tests" / "test_journey_month_close"
+    deadline = time.monotonic() + 300
+    while len(list(journey.glob("*.png"))) < 3:
+        assert proc.poll() is None, "the grade ended before the journey ran"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    owner = f"{run_id}/main"
+    killed = []
+    for pid in processes_owned_by(owner):
+        line = cmdline(pid)
+        is_victim = {
+            "chromedriver": "/usr/bin/chromedriver" in line,
+            "chromium": "chromium" in line and "--type=" not in line and "chromedriver" not in line,
+            "appium": "appium" in line and " server " in f" {line} ",
+        }[victim]
+        if is_victim:
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+    assert killed, f"no {victim} process of {owner} found"
+    out, _ = proc.communicate(timeout=600)
+    import json
+
+    record = json.loads((tmp_path / run_id / "grade.json").read_text())
+    assert verdicts(record) == ALL_PASS, out[-3000:]
+    assert record["status"] == "completed" and record["failure_kind"] is None
+    journey_result = next(t for t in record["tests"] if t["name"] == "test_journey_month_close")
+    assert journey_result["attempts"] == 2, out[-3000:]
+    assert record["outcome"] == 1.0
+
+
+def test_an_app_that_throws_on_launch_is_an_app_crash(tmp_path: Path) -> None:
+    app = tmp_path / "crashing"
+    copy_source(REPO / "suites/budget/reference", app)
+    entry = app / "App.tsx"
+    text = entry.read_text()
+    marker = "export default function App() {"
+    assert marker in text
+    entry.write_text(text.replace(marker, marker + "\n  throw new Error('ledger failed to open');", 1))
+    record = grade(app, tmp_path / "reports", "crash")
+    assert record["status"] == "candidate_failure"
+    assert record["failure_kind"] == "app_crash"
+    assert {(t["verdict"], t["fault"]) for t in record["tests"]} == {("fail", "app_crash")}
+    assert record["outcome"] == 0.0
+    assert all(t["attempts"] == 1 for t in record["tests"]), "an app crash is never retried"
+    errors = [e for t in record["tests"] for e in t["console_errors"]]
+    assert any("ledger failed to open" in e for e in errors)

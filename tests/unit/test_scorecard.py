@@ -1,0 +1,284 @@
+"""The HTML scorecard of a grade: what it shows, how it escapes, and that it needs nothing else."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.models import (
+    BuildResult,
+    Evidence,
+    Fault,
+    GradeRecord,
+    GradeStatus,
+    Reward,
+    TestResult,
+    Verdict,
+)
+from pytest_revylbench.report.scorecard import (
+    render_grade_scorecard,
+    render_scorecard,
+    write_grade_scorecard,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
+TRICKY = 'the total reads "$1,089.75" <b>& more</b>'
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str]
+    children: list[Node | str] = field(default_factory=list)
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    @property
+    def text(self) -> str:
+        return " ".join(
+            " ".join((c if isinstance(c, str) else c.text).split()) for c in self.children
+        ).strip()
+
+    def walk(self) -> list[Node]:
+        found = [self]
+        for child in self.children:
+            if isinstance(child, Node):
+                found += child.walk()
+        return found
+
+    def by_id(self, element_id: str) -> Node:
+        (node,) = [n for n in self.walk() if n.attrs.get("id") == element_id]
+        return node
+
+    def by_class(self, *names: str) -> list[Node]:
+        return [n for n in self.walk() if set(names) <= n.classes]
+
+    def by_tag(self, tag: str) -> list[Node]:
+        return [n for n in self.walk() if n.tag == tag]
+
+
+class _TreeBuilder(HTMLParser):
+    VOID = frozenset({"meta", "img", "br", "hr", "link", "input", "source"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("document", {})
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs})
+        self.stack[-1].children.append(node)
+        if tag not in self.VOID:
+            self.stack.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack[-1].tag == tag, f"</{tag}> closes <{self.stack[-1].tag}>"
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.stack[-1].children.append(data)
+
+
+def parse(page: str) -> Node:
+    builder = _TreeBuilder()
+    builder.feed(page)
+    builder.close()
+    assert builder.stack == [builder.root], "unclosed elements"
+    return builder.root
+
+
+def check(criterion: str, passed: bool, n: int, test: str = "test_stage_3_budgets") -> Evidence:
+    state = "ok" if passed else "FAILED"
+    return Evidence(
+        criterion=criterion, expected="'-$532.75'", observed="'-$532.75'" if passed else "'-$502.75'",
+        passed=passed, before=f"tests/{test}/{n - 1:02d}-ok-before.png" if n > 1 else None,
+        after=f"tests/{test}/{n:02d}-{state}-shot.png",
+    )
+
+
+def make_record(**changes: object) -> GradeRecord:
+    """Budget graded: stage 1 passes, stage 2 fails, stage 3 passes after the gap, journey not run."""
+    tests = (
+        TestResult(nodeid="suites/budget/test_budget.py::test_stage_1_accounts",
+                   name="test_stage_1_accounts", role="stage", stage="accounts", verdict=Verdict.PASS,
+                   duration_s=4.2, evidence=tuple(check(f"account {n} is listed", True, n) for n in (1, 2, 3))),
+        TestResult(nodeid="suites/budget/test_budget.py::test_stage_2_transactions",
+                   name="test_stage_2_transactions", role="stage", stage="transactions",
+                   verdict=Verdict.FAIL, fault=Fault.CHECK_FAILED, reason=TRICKY, attempts=2,
+                   evidence=(check("the list opens", True, 1), check(TRICKY, False, 2)),
+                   console_errors=("TypeError: x is undefined",)),
+        TestResult(nodeid="suites/budget/test_budget.py::test_stage_3_budgets",
+                   name="test_stage_3_budgets", role="stage", stage="budgets", verdict=Verdict.PASS,
+                   evidence=(check("a budget shows", True, 1),)),
+        TestResult(nodeid="suites/budget/test_budget.py::test_journey_month_close",
+                   name="test_journey_month_close", role="journey", stage="month-close",
+                   verdict=Verdict.NOT_RUN, fault=Fault.DRIVER_ERROR, reason="the browser went away"),
+    )
+    fields: dict[str, object] = dict(
+        run_id="r-7", task="budget", task_version="1.2.0", platform="web",
+        submission_digest="sha256:abc", status=GradeStatus.INFRA_FAILURE, failure_kind=Fault.DRIVER_ERROR,
+        outcome=0.2,
+        reward=Reward(scheme="stages", score=0.2, stages_passed=1, journey_passed=False,
+                      vector={"accounts": 1.0, "transactions": 0.0, "budgets": 1.0, "month-close": 0.0}),
+        build=BuildResult(ok=True, seconds=12.5, log_path="build.log", cache_hit=True),
+        tests=tests, started_at="2026-11-30T03:39:11+00:00", finished_at="2026-11-30T03:39:40+00:00",
+    )
+    fields.update(changes)
+    return GradeRecord.model_validate(fields)
+
+
+@pytest.fixture(scope="module")
+def page() -> Node:
+    return parse(render_grade_scorecard(make_record()))
+
+
+def test_header_names_task_platform_run_status_and_whose_fault(page: Node) -> None:
+    assert page.by_tag("title")[0].text == "budget on web: 0.20 (r-7)"
+    assert page.by_id("task").text == "budget v1.2.0 on web"
+    assert page.by_id("platform").text == "web"
+    assert page.by_id("run-id").text == "r-7"
+    assert page.by_id("status").classes >= {"status", "infra_failure"}
+    assert page.by_id("failure-kind").text == (
+        "driver_error: the bench's fault, not charged to the submission"
+    )
+
+
+def test_outcome_and_vector_show_each_component_in_order_with_its_colour(page: Node) -> None:
+    assert page.by_id("outcome").text.startswith("0.20 ")
+    items = page.by_id("reward-vector").by_tag("li")
+    assert [(li.attrs["data-component"], (li.classes - {"component"}).pop()) for li in items] == [
+        ("accounts", "pass"), ("transactions", "fail"), ("budgets", "pass"), ("month-close", "not_run"),
+    ]
+    assert [li.by_class("kind")[0].text for li in items] == ["stage 1", "stage 2", "stage 3", "journey"]
+    assert items[2].by_class("note")[0].text == "passed, not counted: an earlier stage did not pass"
+    assert not items[0].by_class("note")
+
+
+def test_score_factors_show_the_arithmetic(page: Node) -> None:
+    rows = [[td.text for td in tr.by_tag("td")] for tr in page.by_id("score-factors").by_class("factor")]
+    assert rows == [
+        ["stages passed in a row", "1", "×", "0.2", "0.20", "accounts"],
+        ["journey passed", "0", "×", "0.4", "0.00", "not passed"],
+    ]
+    assert page.by_id("arithmetic").text == "1 × 0.2 + 0 × 0.4 = 0.20"
+    assert not page.by_class("warning")
+
+
+def test_a_failed_test_shows_its_failed_criteria_with_screenshots(page: Node) -> None:
+    section = page.by_id("test-test_stage_2_transactions")
+    assert section.classes == {"test", "fail"}
+    assert section.by_class("verdict")[0].classes >= {"verdict", "fail"}
+    assert section.by_class("reason")[0].text == f"check_failed {TRICKY}"
+    (failed,) = section.by_class("criterion", "failed")
+    assert failed.by_class("criterion-text")[0].text == TRICKY
+    assert failed.by_class("expected")[0].text == "'-$532.75'"
+    assert failed.by_class("observed")[0].text == "'-$502.75'"
+    images = failed.by_tag("img")
+    assert [img.attrs["src"] for img in images] == [
+        "tests/test_stage_3_budgets/01-ok-before.png", "tests/test_stage_3_budgets/02-FAILED-shot.png",
+    ]
+    assert {img.attrs["alt"] for img in images} == {TRICKY}
+    assert section.by_class("criteria-count")[0].text == "1 criterion held"
+    assert "2 attempts" in section.by_class("meta")[0].text
+    assert "TypeError: x is undefined" in section.by_class("console")[-1].text
+
+
+def test_a_passed_test_is_collapsed_to_its_criteria(page: Node) -> None:
+    section = page.by_id("test-test_stage_1_accounts")
+    assert section.classes == {"test", "pass"}
+    assert not section.by_class("criterion", "failed")
+    assert not section.by_tag("img")
+    assert section.by_class("criteria-count")[0].text == "3 criteria held"
+    assert [li.text for li in section.by_tag("details")[0].by_tag("li")] == [
+        "account 1 is listed", "account 2 is listed", "account 3 is listed",
+    ]
+
+
+def test_a_test_that_did_not_run_says_why(page: Node) -> None:
+    section = page.by_id("test-test_journey_month_close")
+    assert section.classes == {"test", "not_run"}
+    assert section.by_class("reason")[0].text == "driver_error the browser went away"
+
+
+def test_text_from_the_app_is_escaped_not_interpreted() -> None:
+    html = render_grade_scorecard(make_record())
+    assert "<b>&" not in html
+    assert "&lt;b&gt;&amp; more&lt;/b&gt;" in html
+    assert not parse(html).by_tag("b")
+
+
+def test_the_page_is_self_contained() -> None:
+    root = parse(render_grade_scorecard(make_record()))
+    assert not root.by_tag("script")
+    assert not root.by_tag("link")
+    assert not [n for n in root.walk() if any(k.startswith("on") for k in n.attrs)]
+    links = [n.attrs[a] for n in root.walk() for a in ("src", "href") if a in n.attrs]
+    assert links and all(not link.startswith("/") and ":" not in link for link in links)
+    css = root.by_tag("style")[0].text
+    assert "url(" not in css and "@import" not in css
+
+
+def test_a_failed_build_shows_its_log_tail() -> None:
+    build = BuildResult(ok=False, seconds=3.0, log_path="build.log", reason="expo export exited 1",
+                        fault=Fault.BUILD_FAILED, log_tail="error TS2304: Cannot find name 'x'.\n")
+    record = make_record(
+        build=build, status=GradeStatus.CANDIDATE_FAILURE, failure_kind=Fault.BUILD_FAILED, outcome=0.0,
+        reward=Reward(scheme="stages", score=0.0), tests=(),
+    )
+    root = parse(render_grade_scorecard(record))
+    assert root.by_id("build").classes == {"build", "failed"}
+    assert root.by_id("build").by_class("reason")[0].text == "build_failed expo export exited 1"
+    assert root.by_id("build-log-tail").text == "error TS2304: Cannot find name 'x'."
+    assert root.by_id("failure-kind").text == "build_failed: charged to the submission"
+    assert root.by_id("status").classes >= {"candidate_failure"}
+
+
+def test_a_scheme_it_cannot_explain_shows_the_score_without_factors() -> None:
+    record = make_record(outcome=0.5, reward=Reward(scheme="tiers", score=0.5, vector={"tier-1": 0.5}))
+    root = parse(render_grade_scorecard(record))
+    assert not root.by_class("factor")
+    assert "Scheme tiers scored 0.50" in root.by_id("score-factors").text
+    (item,) = root.by_id("reward-vector").by_tag("li")
+    assert item.classes == {"component", "fail"}
+
+
+def test_factors_that_disagree_with_the_outcome_are_flagged() -> None:
+    root = parse(render_grade_scorecard(make_record(outcome=0.3, reward=Reward(
+        scheme="stages", score=0.3, stages_passed=1, vector={"accounts": 1.0}))))
+    assert "add up to 0.20, not the recorded outcome 0.30" in root.by_class("warning")[0].text
+
+
+def test_write_grade_scorecard_writes_the_same_page_beside_grade_json(tmp_path: Path) -> None:
+    path = write_grade_scorecard(make_record(), tmp_path / "r-7")
+    assert path == tmp_path / "r-7" / "scorecard.html"
+    assert path.read_text(encoding="utf-8") == render_grade_scorecard(make_record())
+
+
+def test_render_scorecard_gives_other_pages_the_base_layout() -> None:
+    root = parse(render_scorecard("base.html.j2"))
+    assert root.by_tag("title")[0].text == "revylbench"
+    assert "--pass:" in root.by_tag("style")[0].text
+    assert [n.tag for n in root.by_tag("body")[0].children if isinstance(n, Node)] == [
+        "header", "main", "footer",
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    STORED_GRADES or [pytest.param(None, marks=pytest.mark.skip(reason="no reports/*/grade.json here"))],
+    ids=lambda p: p.parent.name if p else "none",
+)
+def test_stored_grades_render_with_every_screenshot_found(path: Path) -> None:
+    record = GradeRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    root = parse(render_grade_scorecard(record))
+    failed = [e for t in record.tests for e in t.evidence if not e.passed]
+    assert len(root.by_class("criterion", "failed")) == len(failed)
+    for img in root.by_tag("img"):
+        assert (path.parent / img.attrs["src"]).is_file(), img.attrs["src"]
