@@ -77,3 +77,32 @@ def materialize_reference(dest: Path) -> None:
     from pytest_revylbench.submission import copy_source
 
     copy_source(REPO / "suites/budget/reference", dest)
+
+
+def test_rollout_of_three_real_submissions(tmp_path: Path) -> None:
+    """A mutant, then the reference, then a regressing mutant: each factor of the score."""
+    from pytest_revylbench.ledger import read_ledger
+    from pytest_revylbench.scoring.rollout import score_rollout, time_factor
+
+    suite = REPO / "suites/budget"
+    mutants = {m.name: m for m in list_mutants(suite)}
+    rollout = tmp_path / "rollout"
+    submissions = [
+        materialize(suite, mutants["categories-tab-missing"], tmp_path / "s1"),
+        suite / "reference",
+        materialize(suite, mutants["edit-applied-twice"], tmp_path / "s3"),
+    ]
+    for n, (submission, seconds) in enumerate(zip(submissions, (900, 1500, 2400), strict=True), 1):
+        grade(submission, tmp_path / "reports", f"sub{n}", f"--rollout={rollout}",
+              "--agent-started-at", "2026-11-30T09:00:00Z", "--agent-seconds", str(seconds))
+    start, records = read_ledger(rollout)
+    assert [r.party for r in records] == ["clean"] * 3
+    assert [r.verdicts["budgets"].value for r in records] == ["fail", "pass", "fail"]
+    score = score_rollout(start, records)
+    assert score.outcome == 0.4 and score.outcome_from_k == 3      # stages 1-2, no journey
+    assert score.submissions_factor == 0.8**2
+    assert score.time_factor == time_factor(2400)
+    assert score.regressed == ("3:budgets", "3:month-close")
+    assert score.regressions_factor == 0.8**2
+    assert score.score_percent == round(100 * 0.4 * 0.64 * time_factor(2400) * 0.64, 1)
+    assert [f.name for f in score.flags] == ["incoherent_steps"]   # submission 1: stage 2 passes

@@ -6,6 +6,7 @@ refuses any other keyword rather than pass it unchecked.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import inspect
 import json
@@ -17,7 +18,17 @@ from pydantic import BaseModel
 
 from pytest_revylbench import models
 from pytest_revylbench.models import GradeRecord
-from pytest_revylbench.schemas import DIALECT, SCHEMAS, schema, schema_json, schema_main, write_schemas
+from pytest_revylbench.schemas import (
+    DIALECT,
+    SCHEMA_HELP,
+    SCHEMAS,
+    add_schema_arguments,
+    run_schema,
+    schema,
+    schema_json,
+    schema_main,
+    write_schemas,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
@@ -217,11 +228,22 @@ def test_cli_writes_all_schemas_to_a_folder(tmp_path: Path, capsys: pytest.Captu
     assert json.loads((tmp_path / "grade.schema.json").read_text())["title"] == "GradeRecord"
 
 
-@pytest.mark.parametrize("argv", [["ledgerr"], []])
-def test_cli_names_the_known_schemas_when_asked_wrongly(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_refuses_an_unknown_schema_naming_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        schema_main(argv)
+        schema_main(["ledgerr"])
     assert exit_info.value.code == 2
-    assert "grade" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "invalid choice: 'ledgerr'" in err and "grade" in err
+
+
+def test_cli_without_a_name_or_folder_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
+    assert schema_main([]) == 2
+    assert capsys.readouterr().err == "revylbench schema: name a schema (grade) or give --out DIR\n"
+
+
+def test_cli_subcommand_wires_into_a_parent_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser(prog="revylbench")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_schema_arguments(sub.add_parser("schema", help=SCHEMA_HELP))
+    assert run_schema(parser.parse_args(["schema", "grade"])) == 0
+    assert capsys.readouterr().out == schema_json("grade")

@@ -108,7 +108,8 @@ def make_record(**changes: object) -> GradeRecord:
     tests = (
         TestResult(nodeid="suites/budget/test_budget.py::test_stage_1_accounts",
                    name="test_stage_1_accounts", role="stage", stage="accounts", verdict=Verdict.PASS,
-                   duration_s=4.2, evidence=tuple(check(f"account {n} is listed", True, n) for n in (1, 2, 3))),
+                   duration_s=4.2,
+                   evidence=tuple(check(f"account {n} is listed", True, n) for n in (1, 2, 3))),
         TestResult(nodeid="suites/budget/test_budget.py::test_stage_2_transactions",
                    name="test_stage_2_transactions", role="stage", stage="transactions",
                    verdict=Verdict.FAIL, fault=Fault.CHECK_FAILED, reason=TRICKY, attempts=2,

@@ -1,0 +1,385 @@
+"""The feedback bundle: what it carries by whitelist, and the leak guard that stops the rest."""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pytest_revylbench.feedback import Feedback, FeedbackLeak, build_feedback, check_leaks, write_feedback
+from pytest_revylbench.models import (
+    BuildResult,
+    Evidence,
+    Fault,
+    GradeRecord,
+    GradeStatus,
+    Reward,
+    Screenshot,
+    TestResult,
+    Verdict,
+)
+from pytest_revylbench.tasks import Task, load_task
+
+REPO = Path(__file__).resolve().parents[2]
+BUDGET_SUITE = REPO / "suites/budget/test_budget.py"
+CANARIES = (
+    "rvb-canary-7f3a9c1e-budget-suite",  # a module constant
+    "rvb-canary-comment-c09e63a7",  # a comment
+    "rvb-canary-docstring-5b81d2e4",  # the module docstring
+)
+PNG = b"\x89PNG\r\n\x1a\n-fake"
+
+
+@pytest.fixture(scope="module")
+def budget() -> Task:
+    return load_task(REPO / "tasks", REPO / "suites", "budget")
+
+
+def result(name: str, role: str, stage: str | None, verdict: Verdict, **kw: object) -> TestResult:
+    return TestResult.model_validate({
+        "nodeid": f"suites/budget/test_budget.py::{name}", "name": name, "role": role, "stage": stage,
+        "verdict": verdict, **kw,
+    })
+
+
+def record(*tests: TestResult, build: BuildResult | None = None, run_id: str = "r1") -> GradeRecord:
+    return GradeRecord(
+        run_id=run_id, task="budget", task_version="1.0.0", platform="web",
+        submission_digest="sha256:abc", status=GradeStatus.COMPLETED, outcome=0.0,
+        reward=Reward(scheme="stages", score=0.0), build=build, tests=tests,
+        started_at="2026-11-30T00:00:00+00:00", finished_at="2026-11-30T00:01:00+00:00",
+    )
+
+
+def passing(name: str, role: str, stage: str | None, criterion: str = "a check that held") -> TestResult:
+    ok = Evidence(criterion=criterion, expected="'x'", observed="'x'", passed=True)
+    return result(name, role, stage, Verdict.PASS, evidence=[ok])
+
+
+# Shaped on a real grade of the `edit-applied-twice` mutant (same criteria, values, paths).
+STAGE_3_BEFORE = "tests/test_stage_3_budgets/24-ok-pressing-the-Accounts-tab-shows-the-heading-Your-accounts.png"
+STAGE_3_AFTER = "tests/test_stage_3_budgets/25-FAILED-an-edit-changes-the-account-balance-exactly-once.png"
+JOURNEY_AFTER = "tests/test_journey_month_close/27-FAILED-account-balance-checking-shows-2-642.05.png"
+
+
+def mutant_record(run_dir: Path) -> GradeRecord:
+    for rel in (STAGE_3_BEFORE, STAGE_3_AFTER, JOURNEY_AFTER):
+        (run_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (run_dir / rel).write_bytes(PNG + rel.encode())
+    stage_3 = result(
+        "test_stage_3_budgets", "stage", "budgets", Verdict.FAIL, fault=Fault.CHECK_FAILED,
+        reason="an edit changes the account balance exactly once",
+        evidence=[
+            Evidence(criterion="an over-budget category shows by how much it is over",
+                     expected="'Over by $19.15'", observed="'Over by $19.15'", passed=True),
+            Evidence(criterion="an edit changes the account balance exactly once", expected="'-$532.75'",
+                     observed="'-$502.75'", passed=False, before=STAGE_3_BEFORE, after=STAGE_3_AFTER),
+        ],
+        screenshots=[Screenshot(path=STAGE_3_AFTER, step="end of test")],
+    )
+    journey = result(
+        "test_journey_month_close", "journey", "month-close", Verdict.FAIL, fault=Fault.CHECK_FAILED,
+        evidence=[Evidence(criterion="'account-balance-checking' shows '$2,642.05'", expected="'$2,642.05'",
+                           observed="'$2,542.05'", passed=False, before=None, after=JOURNEY_AFTER)],
+        console_errors=["Warning: Each child in a list should have a unique key prop."],
+    )
+    return record(
+        passing("test_stage_1_accounts", "stage", "accounts",
+                "Checking's balance is its opening balance plus its seed transactions"),
+        passing("test_stage_2_transactions", "stage", "transactions"),
+        stage_3, journey,
+    )
+
+
+def bundle_text(folder: Path) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("feedback.*")))
+
+
+def test_a_mutant_grade_gives_public_names_reasons_and_neutral_screenshots(budget: Task, tmp_path: Path) -> None:
+    folder = write_feedback(mutant_record(tmp_path), budget, tmp_path)
+    assert folder == tmp_path / "feedback"
+    feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
+    assert list(json.loads((folder / "feedback.json").read_text())) [0] == "version"
+    assert feedback.verdicts == {
+        "Stage 1: Accounts and tabs": Verdict.PASS, "Stage 2: Transactions": Verdict.PASS,
+        "Stage 3: Budgets and edits": Verdict.FAIL, "Journey: Closing the month": Verdict.FAIL,
+    }
+    stage_3, journey = feedback.failures
+    assert (stage_3.name, stage_3.criterion, stage_3.expected, stage_3.observed) == (
+        "Stage 3: Budgets and edits", "an edit changes the account balance exactly once", "'-$532.75'", "'-$502.75'"
+    )
+    assert (stage_3.before, stage_3.after, stage_3.message) == ("stage-3-before.png", "stage-3-after.png", None)
+    # The journey's failed check had no earlier screenshot; its test ID is named by the spec.
+    assert (journey.before, journey.after) == (None, "journey-after.png")
+    assert journey.criterion == "'account-balance-checking' shows '$2,642.05'"
+    assert journey.launch_errors == ("Warning: Each child in a list should have a unique key prop.",)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "feedback.json", "feedback.md", "journey-after.png", "stage-3-after.png", "stage-3-before.png",
+    ]
+    assert (folder / "stage-3-before.png").read_bytes() == PNG + STAGE_3_BEFORE.encode()
+    markdown = (folder / "feedback.md").read_text()
+    assert "## Stage 3: Budgets and edits: fail" in markdown
+    assert "Criterion: an edit changes the account balance exactly once" in markdown
+    assert "'-$502.75'" in markdown and "before `stage-3-before.png`" in markdown
+    text = bundle_text(folder)
+    for never in ("test_stage", "test_journey", "tests/", "suites/", "Over by $19.15", "Checking's balance",
+                  "FAILED", "r1", "timeout"):
+        assert never not in text, never
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".feedback")] == []
+
+
+def test_stages_without_a_test_are_not_run_and_a_rewrite_replaces_the_bundle(budget: Task, tmp_path: Path) -> None:
+    write_feedback(mutant_record(tmp_path), budget, tmp_path)
+    folder = write_feedback(record(passing("test_stage_1_accounts", "stage", "accounts")), budget, tmp_path)
+    feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
+    assert list(feedback.verdicts.values()) == [Verdict.PASS, Verdict.NOT_RUN, Verdict.NOT_RUN, Verdict.NOT_RUN]
+    assert feedback.failures == ()
+    assert sorted(p.name for p in folder.iterdir()) == ["feedback.json", "feedback.md"]
+
+
+@pytest.mark.parametrize(
+    ("verdict", "fault", "message"),
+    [
+        (Verdict.FAIL, Fault.CHECK_FAILED, "A check of this stage did not hold."),
+        (Verdict.NOT_RUN, Fault.DRIVER_ERROR,
+         "This stage could not be checked to the end: the app stopped responding to the test."),
+        (Verdict.FAIL, Fault.CANDIDATE_ERROR, "This stage could not be checked to the end: the app did not"),
+        (Verdict.NOT_RUN, Fault.RUNNER_CRASH, "Not run: the grading machine had a fault"),
+        (Verdict.FAIL, Fault.APP_CRASH, "The app did not start, or did not stay up, after launch."),
+        (Verdict.FAIL, None, "This stage did not pass."),
+    ],
+)
+def test_a_test_without_a_failed_check_gets_a_fixed_message_not_its_exception(
+    budget: Task, tmp_path: Path, verdict: Verdict, fault: Fault | None, message: str
+) -> None:
+    shot = tmp_path / "tests/t/03-step.png"
+    shot.parent.mkdir(parents=True)
+    shot.write_bytes(PNG)
+    broken = result(
+        "test_stage_2_transactions", "stage", "transactions", verdict, fault=fault,
+        reason="InvalidSessionIdException: invalid session id at suites/budget/test_budget.py:71 timeout_s=5",
+        evidence=[Evidence(criterion="the tab bar shows the Accounts tab", expected="'Accounts'",
+                           observed="'Accounts'", passed=True)],
+        screenshots=[Screenshot(path="tests/t/03-step.png", step="end of test")],
+    )
+    folder = write_feedback(record(broken), budget, tmp_path)
+    (entry,) = Feedback.model_validate_json((folder / "feedback.json").read_text()).failures
+    assert entry.message is not None and entry.message.startswith(message)
+    assert (entry.criterion, entry.expected, entry.observed) == (None, None, None)
+    assert entry.after == "stage-2-after.png" and (folder / "stage-2-after.png").read_bytes() == PNG
+    text = bundle_text(folder)
+    assert "InvalidSession" not in text and "test_budget" not in text and "tab bar" not in text
+
+
+def test_a_failed_build_sends_the_log_tail_without_grader_paths(budget: Task, tmp_path: Path) -> None:
+    tail = ("npm run build\n/root/.cache/revylbench/work/r1/src/App.tsx:12:3 - error TS2304: "
+            "Cannot find name 'Foo'.\n")
+    build = BuildResult(ok=False, seconds=3.0, log_path="build.log", log_tail=tail,
+                        reason="expo export failed after 600 s", fault=Fault.BUILD_FAILED)
+    tests = [result(n, "stage", s, Verdict.NOT_RUN, fault=Fault.BUILD_FAILED, reason="not run: expo failed")
+             for n, s in (("test_stage_1_accounts", "accounts"), ("test_stage_2_transactions", "transactions"))]
+    feedback = build_feedback(record(*tests, build=build), budget, tmp_path)
+    assert feedback.build_log == "npm run build\nsrc/App.tsx:12:3 - error TS2304: Cannot find name 'Foo'."
+    assert [f.message for f in feedback.failures] == ["Not run: the build failed."] * 2
+    assert set(feedback.verdicts.values()) == {Verdict.NOT_RUN}
+    assert "600" not in feedback.model_dump_json()
+
+
+def test_screenshots_outside_the_run_folder_are_not_copied(budget: Task, tmp_path: Path) -> None:
+    (tmp_path / "secret.png").write_bytes(PNG)
+    run_dir = tmp_path / "run"
+    failed = Evidence(criterion="net worth is the sum of all account balances", expected="'a'",
+                      observed="'b'", passed=False, before="../secret.png", after="tests/missing.png")
+    test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, evidence=[failed])
+    folder = write_feedback(record(test), budget, run_dir)
+    (entry,) = Feedback.model_validate_json((folder / "feedback.json").read_text()).failures
+    assert (entry.before, entry.after) == (None, None)
+    assert sorted(p.name for p in folder.iterdir()) == ["feedback.json", "feedback.md"]
+
+
+# -- canaries ------------------------------------------------------------------------------
+
+
+def test_the_canaries_are_planted_in_the_hidden_suite() -> None:
+    source = BUDGET_SUITE.read_text()
+    assert all(canary in source for canary in CANARIES)
+
+
+def test_an_exception_carrying_a_canary_never_reaches_the_bundle(budget: Task, tmp_path: Path) -> None:
+    """A non-CheckFailed exception: its text sits in reason and a passing check's observation."""
+    canary = CANARIES[0]
+    crashed = result(
+        "test_stage_3_budgets", "stage", "budgets", Verdict.FAIL, fault=Fault.CANDIDATE_ERROR,
+        reason=f"RuntimeError: lookup of {canary} failed",
+        evidence=[Evidence(criterion="the app opens on the Accounts screen", expected="'Your accounts'",
+                           observed=f"RuntimeError: {canary}", passed=True)],
+        console_errors=["TypeError: undefined is not a function"],
+    )
+    folder = write_feedback(record(crashed), budget, tmp_path)
+    text = bundle_text(folder)
+    assert "could not be checked to the end" in text
+    assert not any(canary in text for canary in CANARIES)
+
+
+@pytest.mark.parametrize("canary", CANARIES)
+@pytest.mark.parametrize("field", ["observed", "expected", "criterion", "console"])
+def test_a_canary_that_gets_in_is_refused_and_nothing_is_written(
+    budget: Task, tmp_path: Path, canary: str, field: str
+) -> None:
+    texts = {"criterion": "the app opens on the Accounts screen", "expected": "'Your accounts'",
+             "observed": "'Accounts'"}
+    if field != "console":
+        texts[field] = f"the screen shows: Accounts {canary} Net worth"
+    failed = Evidence(passed=False, **texts)
+    console = [f"Error: {canary}"] if field == "console" else []
+    test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, fault=Fault.CHECK_FAILED,
+                  evidence=[failed], console_errors=console)
+    with pytest.raises(FeedbackLeak, match=re.escape(canary[:K_CHARS]) + ".*suites/budget/test_budget.py"):
+        write_feedback(record(test), budget, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+K_CHARS = 12
+
+
+# -- the guard on the real budget suite ----------------------------------------------------
+
+
+def test_hidden_names_and_test_source_are_leaks(budget: Task) -> None:
+    for hidden in ("test_stage_3_budgets", "def add_expense(app: App", "edit_amount(app, \"Sushi Bar\"",
+                   "Editing a transaction also records a per-account balance adjustment"):
+        with pytest.raises(FeedbackLeak):
+            check_leaks(f"the screen shows {hidden}", budget)
+
+
+def test_what_the_spec_and_the_criteria_say_is_public(budget: Task) -> None:
+    criteria = re.findall(r'criterion="([^"{]+)"', BUDGET_SUITE.read_text())
+    assert len(criteria) > 20
+    for text in [*criteria, "'account-balance-checking' shows '$2,642.05'", "'Net worth: $9,979.14'",
+                 "pressing the Categories tab shows the heading 'Budgets by category'",
+                 "no visible element with test ID 'over-dining'; the screen shows: Your accounts Checking",
+                 "Enter a payee and an amount greater than $0.00", "Total: $2,162.70 of $2,270.00",
+                 "Credit Card shows `-$532.75`, not `-$502.75`"]:
+        check_leaks(text, budget)
+
+
+def test_a_mutants_text_may_come_back_from_the_app_but_not_from_the_suite(budget: Task) -> None:
+    description = "records a per-account balance adjustment that is added on top"
+    check_leaks(description, budget, app_output=True)
+    with pytest.raises(FeedbackLeak, match="mutants/edit-applied-twice/mutant.toml"):
+        check_leaks(description, budget)
+
+
+# -- a task of our own: unnamed test IDs, and properties of build + guard ------------------
+
+TASK_TOML = """\
+schema = 1
+id = "demo"
+title = "Demo"
+version = "0.1.0"
+archetype = "test-fixture"
+platforms = ["web"]
+[[stages]]
+id = "one"
+name = "One"
+instruction = "steps/01/instruction.md"
+[[stages]]
+id = "two"
+name = "Two"
+instruction = "steps/02/instruction.md"
+[[stages]]
+id = "three"
+name = "Three"
+instruction = "steps/03/instruction.md"
+[journey]
+id = "trip"
+name = "Trip"
+"""
+
+
+def make_task(root: Path, instruction: str, hidden: str, suite_py: str = "") -> Task:
+    for rel, text in {"tasks/demo/task.toml": TASK_TOML, "tasks/demo/instruction.md": instruction,
+                      **{f"tasks/demo/steps/0{n}/instruction.md": "Stage.\n" for n in (1, 2, 3)},
+                      "suites/demo/test_demo.py": suite_py, "suites/demo/mutants/m/mutant.toml": hidden,
+                      "suites/demo/reference/App.tsx": "<Text>Reference heading</Text>\n"}.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return load_task(root / "tasks", root / "suites", "demo")
+
+
+def test_test_ids_the_public_files_do_not_name_are_replaced(tmp_path: Path) -> None:
+    suite = (
+        "def test_one(app):\n"
+        "    app.see('Hello', at='greeting-panel-x', criterion='the greeting is shown')\n"
+        "    app.see('Bye', at='row-one')\n"
+        "    app.tap(test_id=f'secretive-{n}')\n"
+    )
+    task = make_task(tmp_path, "Show `Hello` (test ID `row-{key}`).\n", "", suite)
+    failed = Evidence(criterion="'row-one' shows 'Bye'", expected="'Bye'",
+                      observed="no visible element with test ID 'greeting-panel-x'; nor secretive-7",
+                      passed=False)
+    test = TestResult(nodeid="n", name="test_one", role="stage", stage="one", verdict=Verdict.FAIL,
+                      evidence=(failed,))
+    (entry,) = build_feedback(record(test).model_copy(update={"task": "demo"}), task, tmp_path).failures
+    assert entry.criterion == "'row-one' shows 'Bye'"
+    assert entry.observed == "no visible element with test ID '(a test ID)'; nor (a test ID)"
+
+
+SECRET = st.text("0123456789", min_size=10, max_size=16).map(lambda s: f"QX{s}")
+WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=9), min_size=1, max_size=6).map(" ".join)
+
+
+def _leaks(secrets: list[str], text: str) -> bool:
+    folded = " ".join(text.split())
+    return any(s[i:i + 12] in folded for s in secrets for i in range(len(s) - 11))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(public=st.lists(WORDS, min_size=1, max_size=5), secrets=st.lists(SECRET, min_size=1, max_size=3),
+       data=st.data())
+def test_build_and_guard_never_write_a_secret(public: list[str], secrets: list[str], data: st.DataObject) -> None:
+    piece = st.one_of(st.sampled_from(public), st.sampled_from(secrets),
+                      st.sampled_from(secrets).map(lambda s: s[:11]))  # 11 characters are no leak
+    mixed = st.lists(piece, min_size=1, max_size=4).map(" ".join)
+    clean = st.lists(st.sampled_from(public), min_size=1, max_size=3).map(" ".join)
+
+    def tests(text: st.SearchStrategy[str]) -> list[TestResult]:
+        made = []
+        for n, stage in enumerate(data.draw(st.lists(st.sampled_from(["one", "two", "three"]), max_size=3))):
+            evidence = [Evidence(criterion=data.draw(text), expected=data.draw(text), observed=data.draw(text),
+                                 passed=data.draw(st.booleans())) for _ in range(data.draw(st.integers(0, 2)))]
+            made.append(TestResult(
+                nodeid=f"n{n}", name=f"t{n}", role="stage", stage=stage, evidence=tuple(evidence),
+                verdict=data.draw(st.sampled_from(list(Verdict))), fault=data.draw(st.sampled_from([None, *Fault])),
+                reason=data.draw(text), console_errors=tuple(data.draw(st.lists(text, max_size=2))),
+            ))
+        return made
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        # Hidden text mixes public words and secrets; `¤` never occurs in a bundle.
+        hidden = " ¤ ".join(public + secrets)
+        task = make_task(root, "\n".join(public) + "\n", f"description = '''{hidden}'''\n", f"'''{hidden}'''\n")
+        for n, source in enumerate((mixed, clean)):
+            run_dir = root / f"run{n}"
+            grade = record(*tests(source)).model_copy(update={"task": "demo"})
+            try:
+                folder = write_feedback(grade, task, run_dir)
+            except FeedbackLeak:
+                assert source is mixed, "a bundle of public text only was refused"
+                assert not (run_dir / "feedback").exists()
+                continue
+            assert not _leaks(secrets, bundle_text(folder))
+        text = data.draw(mixed)
+        leaked = _leaks(secrets, text)
+        try:
+            check_leaks(text, task)
+        except FeedbackLeak:
+            assert leaked
+        else:
+            assert not leaked
