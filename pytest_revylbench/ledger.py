@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from filelock import FileLock
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .models import BENCH_FAULTS, Fault, GradeRecord, Verdict
+from .models import BENCH_FAULTS, Fault, GradeRecord, Trust, Verdict
 
 LEDGER = "ledger.jsonl"
 
@@ -64,6 +64,10 @@ class SubmissionRecord(_Record):
     """ISO time the grade finished: the agent could continue."""
     agent_seconds: float | None = None
     """Agent working seconds up to this submission, when the harness measured them."""
+    trust: Trust = "dev-untrusted"
+    """The grade's trust level: `trusted` only when it was built and run sandboxed."""
+    digests: dict[str, str] = {}
+    """The grade's provenance digests (task, suite, grader, environment …)."""
 
 
 LedgerLine = Annotated[RolloutStart | SubmissionRecord, Field(discriminator="kind")]
@@ -154,7 +158,7 @@ def append_submission(
             verdicts={s: by_stage.get(s, Verdict.NOT_RUN) for s in stages},
             failure_kind=record.failure_kind, party=party(record.failure_kind),
             submitted_at=record.started_at, verdict_at=record.finished_at,
-            agent_seconds=agent_seconds,
+            agent_seconds=agent_seconds, trust=record.trust, digests=record.digests,
         )
         with path.open("a", encoding="utf-8") as out:
             out.write(entry.model_dump_json() + "\n")

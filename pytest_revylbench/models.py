@@ -215,6 +215,10 @@ class GradeStatus(StrEnum):
     TIMEOUT = "timeout"
 
 
+Trust = Literal["trusted", "dev-untrusted"]
+"""`trusted`: every step that ran submission code ran sandboxed; `dev-untrusted`: it did not."""
+
+
 class GradeRecord(_Frozen):
     """Everything one grade decided: the content of `reports/<run>/grade.json`."""
 
@@ -233,6 +237,9 @@ class GradeRecord(_Frozen):
     """The reward's score under the task's scheme, in [0, 1]."""
     reward: Reward
     build: BuildResult | None = None
+    trust: Trust = "dev-untrusted"
+    digests: dict[str, str] = {}
+    """Provenance: sha256 digests of task, suite, submission, oracle, grader, environment."""
     tests: tuple[TestResult, ...]
     started_at: str
     finished_at: str

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from .models import GradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_HELP = "print the JSON Schema of a record the bench writes, or write them all to a folder"
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "grade": GradeRecord,
@@ -32,8 +33,8 @@ def _model(name: str) -> type[BaseModel]:
 
 def schema_id(name: str) -> str:
     """A stable URN naming the record and its format version, e.g. `urn:revylbench:grade:v1`."""
-    version = _model(name).model_fields["version"].default
-    return f"urn:revylbench:{name}:v{version}"
+    version = _model(name).model_fields.get("version")
+    return f"urn:revylbench:{name}" + (f":v{version.default}" if version is not None else "")
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -64,20 +65,27 @@ def write_schemas(dest_dir: Path, names: list[str] | None = None) -> list[Path]:
     return paths
 
 
-def schema_main(argv: list[str]) -> int:
-    """`revylbench schema [NAME] [--out DIR]`; `argv` is what follows the word `schema`."""
-    parser = argparse.ArgumentParser(
-        prog="revylbench schema",
-        description="Print the JSON Schema of a record the bench writes, or write them all to a folder.",
-    )
+def add_schema_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of `revylbench schema`, for cli.py's subparser."""
     parser.add_argument("name", nargs="?", choices=sorted(SCHEMAS), help="which record")
     parser.add_argument("--out", type=Path, help="write <name>.schema.json files to this folder")
-    args = parser.parse_args(argv)
+
+
+def run_schema(args: argparse.Namespace) -> int:
     if args.out is not None:
         for path in write_schemas(args.out, [args.name] if args.name else None):
             print(path)
         return 0
     if args.name is None:
-        parser.error(f"name a schema ({', '.join(sorted(SCHEMAS))}) or give --out DIR")
+        print(f"revylbench schema: name a schema ({', '.join(sorted(SCHEMAS))}) or give --out DIR",
+              file=sys.stderr)
+        return 2
     sys.stdout.write(schema_json(args.name))
     return 0
+
+
+def schema_main(argv: list[str]) -> int:
+    """`revylbench schema [NAME] [--out DIR]`; `argv` is what follows the word `schema`."""
+    parser = argparse.ArgumentParser(prog="revylbench schema", description=SCHEMA_HELP.capitalize())
+    add_schema_arguments(parser)
+    return run_schema(parser.parse_args(argv))
