@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
+from .schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from .scoring.rollout import explain, score_rollout
 from .tasks import TaskError, available_tasks, load_task
 
@@ -86,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     rollout.add_argument("folder", type=Path)
     rollout.add_argument("--json", action="store_true", help="print the score as JSON")
     rollout.set_defaults(run=_rollout)
+    schema = sub.add_parser("schema", help=SCHEMA_HELP)
+    add_schema_arguments(schema)
+    schema.set_defaults(run=run_schema)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

@@ -22,6 +22,7 @@ from .devices.appium import AppiumServer, RemoteAppium
 from .devices.errors import AppLaunchFailed, DeviceError
 from .devices.web import WebDevice, console_errors
 from .evidence import EvidenceRecorder
+from .report.allure import attach_evidence
 from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
@@ -141,6 +142,7 @@ def app(
         recorder.console_errors += console_errors(driver)
     finally:
         quit_quietly(driver)
+        attach_evidence(recorder)
 
 
 def quit_quietly(driver: Any) -> None:

@@ -18,7 +18,7 @@ _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
 
 def _check_id(value: str) -> str:

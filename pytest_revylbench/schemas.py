@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .ledger import RolloutStart, SubmissionRecord
 from .models import GradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -20,6 +21,8 @@ SCHEMA_HELP = "print the JSON Schema of a record the bench writes, or write them
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "grade": GradeRecord,
+    "ledger-start": RolloutStart,
+    "ledger-submission": SubmissionRecord,
 }
 """Schema name → the record it describes; the name is also the file stem, `<name>.schema.json`."""
 

@@ -21,6 +21,7 @@ from ..models import (
     TestResult,
 )
 from ..submission import digest
+from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
 
@@ -105,6 +106,7 @@ class GradeReporter:
                 max_submissions=spec.budgets.max_submissions,
                 agent_started_at=grade.agent_started_at, agent_seconds=grade.agent_seconds,
             )
+        write_grade_scorecard(self.record, grade.run_dir)
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
     @pytest.hookimpl
@@ -129,6 +131,7 @@ class GradeReporter:
             f"scheme {reward.scheme})  status {record.status.value}"
         )
         tr.write_line(f"report: {self.path}")
+        tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")
         if self.ledger_entry is not None and self.grade.rollout is not None:
             entry = self.ledger_entry
             tr.write_line(

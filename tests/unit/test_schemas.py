@@ -126,10 +126,6 @@ def test_grade_schema_lists_every_field_of_every_record() -> None:
     assert defs["Verdict"]["enum"] == ["pass", "fail", "not_run"]
 
 
-@pytest.mark.xfail(
-    not GradeRecord.model_config.get("use_attribute_docstrings"), strict=True,
-    reason="models.py needs ConfigDict(use_attribute_docstrings=True) for field descriptions",
-)
 def test_documented_fields_carry_their_docstring_as_description() -> None:
     body = schema("grade")
     defs = {d["title"]: d for d in body["$defs"].values()}
@@ -224,7 +220,9 @@ def test_cli_prints_one_schema(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_writes_all_schemas_to_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert schema_main(["--out", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.splitlines() == [str(tmp_path / "grade.schema.json")]
+    assert capsys.readouterr().out.splitlines() == [
+        str(tmp_path / f"{name}.schema.json") for name in ("grade", "ledger-start", "ledger-submission")
+    ]
     assert json.loads((tmp_path / "grade.schema.json").read_text())["title"] == "GradeRecord"
 
 
@@ -238,7 +236,9 @@ def test_cli_refuses_an_unknown_schema_naming_the_known_ones(capsys: pytest.Capt
 
 def test_cli_without_a_name_or_folder_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
     assert schema_main([]) == 2
-    assert capsys.readouterr().err == "revylbench schema: name a schema (grade) or give --out DIR\n"
+    assert capsys.readouterr().err == (
+        "revylbench schema: name a schema (grade, ledger-start, ledger-submission) or give --out DIR\n"
+    )
 
 
 def test_cli_subcommand_wires_into_a_parent_parser(capsys: pytest.CaptureFixture[str]) -> None:
