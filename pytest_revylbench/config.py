@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from .devices.pool import PoolSpec
 from .models import PLATFORMS, BuildResult, Platform, TestResult
 from .tasks import Task
 
@@ -17,6 +18,7 @@ class GradeConfig:
     """What to grade and where to write; built once in `pytest_configure`."""
 
     task: Task
+    pool: PoolSpec
     platform: Platform
     submission: Path
     reports: Path

@@ -27,6 +27,10 @@ class EvidenceRecorder:
         self._capture: Callable[[], bytes] | None = None
         self._last_digest = ""
         self.console_errors: list[str] = []
+        self.device: str | None = None
+        """The pool slot the test ran on."""
+        self.bench_seconds = 0.0
+        """Lease wait, device start and app launch: the bench's time, not the test's."""
 
     def attach(self, capture: Callable[[], bytes]) -> None:
         """Give the recorder the device's screenshot function once the app is running."""

@@ -293,16 +293,12 @@ def _build(record: GradeRecord, task: Task, run_dir: Path) -> tuple[Feedback, di
                 files[moment] = f"{stem}-{moment}.png"
                 shots[files[moment]] = source
         errors = tuple(index.scrub(e[:_MAX_ERROR_CHARS]) for e in test.console_errors[:_MAX_ERRORS])
-        if failed is not None:
-            failures.append(FailedTest(
-                name=name, verdict=test.verdict, criterion=index.scrub(failed.criterion),
-                expected=index.scrub(failed.expected), observed=index.scrub(failed.observed),
-                launch_errors=errors, **files,
-            ))
-        else:
-            failures.append(FailedTest(
-                name=name, verdict=test.verdict, message=_message(test, kind), launch_errors=errors, **files
-            ))
+        # The first failed check's own words, never the exception that ended the test.
+        reasons = {"message": _message(test, kind)} if failed is None else {
+            "criterion": index.scrub(failed.criterion), "expected": index.scrub(failed.expected),
+            "observed": index.scrub(failed.observed),
+        }
+        failures.append(FailedTest(name=name, verdict=test.verdict, launch_errors=errors, **reasons, **files))
     build, log = record.build, None
     if build is not None and not build.ok and build.fault in (None, Fault.BUILD_FAILED):
         tail = "\n".join(build.log_tail.splitlines()[-_MAX_LOG_LINES:])

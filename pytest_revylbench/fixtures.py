@@ -6,8 +6,8 @@ one test into the next. Under xdist, the build is done once for all workers (fil
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,14 +18,14 @@ from filelock import FileLock
 from .app import App
 from .build.pipeline import BuildNotImplemented, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
-from .devices.appium import AppiumServer, RemoteAppium
 from .devices.errors import AppLaunchFailed, DeviceError
-from .devices.web import WebDevice, console_errors
+from .devices.lease import LeaseBoard
+from .devices.rack import DeviceRack
 from .evidence import EvidenceRecorder
-from .report.allure import attach_evidence
 from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
+from .report.allure import attach_evidence
 
 recorder_key = pytest.StashKey[EvidenceRecorder]()
 
@@ -80,69 +80,75 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
 
 
 @pytest.fixture(scope="session")
-def revylbench_appium(
-    revylbench_grade: GradeConfig, pytestconfig: pytest.Config
-) -> Iterator[AppiumServer | RemoteAppium]:
-    """The Appium server: `--appium-url`, or one this session (worker) starts and stops."""
+def revylbench_leases(revylbench_grade: GradeConfig) -> LeaseBoard:
+    """The run's leases on its device pool, shared by every worker through the run folder."""
     grade = revylbench_grade
-    if grade.appium_url:
-        yield RemoteAppium(grade.appium_url)
-        return
-    worker = worker_id(pytestconfig)
-    # Short on purpose: Chromium puts a unix socket in TMPDIR, and socket paths are capped
-    # at 108 bytes.
-    scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
-    server = AppiumServer(
-        grade.appium_dir, log=grade.run_dir / f"appium-{worker}.log", scratch=scratch,
-        owner=f"{grade.run_id}/{worker}",
+    pool = grade.pool
+    return LeaseBoard(
+        grade.run_dir / ".leases" / pool.name, pool.slots, timeout_s=pool.lease_timeout_s,
+        say=lambda message: print(f"[revylbench] {message}", file=sys.stderr, flush=True),
     )
-    try:
-        yield server.start()
-    finally:
-        server.stop()
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
-def revylbench_device(
-    revylbench_grade: GradeConfig,
-    revylbench_build: Path,
-    revylbench_appium: AppiumServer | RemoteAppium,
-) -> Iterator[WebDevice]:
-    """The device the app is installed on, started once per worker."""
-    if revylbench_grade.platform != "web":
-        raise DeviceError(f"no {revylbench_grade.platform} device provider is implemented yet")
-    device = WebDevice(bundle=revylbench_build, appium=revylbench_appium.ensure).start()
+def revylbench_rack(
+    revylbench_grade: GradeConfig, revylbench_build: Path, pytestconfig: pytest.Config
+) -> Iterator[DeviceRack]:
+    """The devices this worker has started; each is stopped when the session ends."""
+    grade = revylbench_grade
+    worker = worker_id(pytestconfig)
+    rack = DeviceRack(
+        pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
+        logs=grade.run_dir, owner=f"{grade.run_id}/{worker}", appium_url=grade.appium_url,
+    )
     try:
-        yield device
+        yield rack
     finally:
-        device.stop()
+        rack.stop_all()
 
 
 @pytest.fixture
 def app(
-    request: pytest.FixtureRequest, revylbench_grade: GradeConfig, revylbench_device: WebDevice
+    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
+    revylbench_grade: GradeConfig,
+    revylbench_rack: DeviceRack,
+    revylbench_leases: LeaseBoard,
 ) -> Iterator[App]:
-    """A freshly launched app for this test, recording evidence as the test runs."""
+    """A freshly launched app on a leased device, recording evidence as the test runs."""
     recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name)
     request.node.stash[recorder_key] = recorder
+    started = time.monotonic()
+    lease = revylbench_leases.acquire(
+        f"{worker_id(pytestconfig)} {request.node.name}", prefer=revylbench_rack.last_slot
+    )
+    recorder.device = lease.slot
     try:
-        driver = revylbench_device.launch()
-    except AppLaunchFailed as exc:
-        recorder.console_errors += exc.console
-        raise
-    recorder.attach(driver.get_screenshot_as_png)
-    try:
-        yield App(
-            driver, LOCATORS[revylbench_grade.platform](), recorder,
-            timeout_s=revylbench_grade.check_timeout_s,
-            relaunch=lambda: revylbench_device.relaunch(driver),
-        )
-        recorder.screenshot("end of test")
-        recorder.console_errors += console_errors(driver)
+        device = revylbench_rack.get(lease.slot)
+        if not device.healthy():
+            revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
+            raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
+        try:
+            driver = device.launch()
+        except AppLaunchFailed as exc:
+            recorder.console_errors += exc.console
+            raise
+        finally:
+            recorder.bench_seconds = round(time.monotonic() - started, 3)
+        recorder.attach(driver.get_screenshot_as_png)
+        try:
+            yield App(
+                driver, LOCATORS[revylbench_grade.platform](), recorder,
+                timeout_s=revylbench_grade.check_timeout_s,
+                relaunch=lambda: device.relaunch(driver),
+            )
+            recorder.screenshot("end of test")
+            recorder.console_errors += device.console_errors(driver)
+        finally:
+            quit_quietly(driver)
+            attach_evidence(recorder)
     finally:
-        quit_quietly(driver)
-        attach_evidence(recorder)
+        lease.release()
 
 
 def quit_quietly(driver: Any) -> None:

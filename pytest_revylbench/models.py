@@ -176,6 +176,10 @@ class TestResult(_Frozen):
     reason: str = ""
     """The first failed criterion, or why the test did not run."""
     duration_s: float = 0.0
+    bench_s: float = 0.0
+    """Seconds spent waiting for a device, starting it and launching the app (bench time)."""
+    device: str | None = None
+    """The pool device the (last attempt of the) test ran on."""
     attempts: int = 1
     """How many times the test ran: more than one after a bench fault was retried."""
     evidence: tuple[Evidence, ...] = ()

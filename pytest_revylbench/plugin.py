@@ -11,16 +11,17 @@ import pytest
 
 from . import hookspecs
 from .config import GradeConfig, check_platform, grade_config_key, new_run_id
+from .devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
     app,
     recorder_key,
-    revylbench_appium,
     revylbench_build,
-    revylbench_device,
     revylbench_grade,
+    revylbench_leases,
+    revylbench_rack,
 )
 from .ledger import LedgerError, check_budget, parse_time
-from .models import TestResult, Verdict
+from .models import Platform, TestResult, Verdict
 from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
 from .retry import attempt_key, phase_key, run_with_retries
@@ -40,6 +41,7 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
     ("--build-timeout", "revylbench_build_timeout", "600", "seconds a build may take in all"),
     ("--tasks-dir", "revylbench_tasks_dir", "tasks", "folder of the public task definitions"),
     ("--suites-dir", "revylbench_suites_dir", "suites", "folder of the hidden suites"),
+    ("--devices-dir", "revylbench_devices_dir", "devices", "folder of the default device pools"),
     ("--cache-dir", "revylbench_cache_dir", None,
      "dependency and build cache (default: $REVYLBENCH_CACHE or ~/.cache/revylbench)"),
     ("--appium-dir", "revylbench_appium_dir", ".revylbench/appium",
@@ -50,6 +52,9 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "ISO time the agent started (recorded once per rollout; default: the first grade's time)"),
     ("--agent-seconds", "revylbench_agent_seconds", None,
      "agent working seconds so far, when the harness measures them itself"),
+    ("--device-pool", "revylbench_device_pool", None,
+     "device pool file (default: devices/local-web.toml, ios-simulators.toml or "
+     "android-emulators.toml for the platform)"),
     ("--infra-retries", "revylbench_infra_retries", "2",
      "times a test hit by a bench fault is run again on a fresh device"),
 )
@@ -127,6 +132,15 @@ def _iso_time(config: pytest.Config, ini: str, flag: str) -> str | None:
         ) from None
 
 
+def _pool(config: pytest.Config, platform: Platform) -> PoolSpec:
+    if _setting(config, "revylbench_device_pool"):
+        return load_pool(_path(config, "revylbench_device_pool"), platform)
+    default = _path(config, "revylbench_devices_dir") / DEFAULT_POOLS[platform]
+    if not default.is_file() and platform == "web":
+        return BUILTIN_WEB_POOL  # a project without devices/ still grades on the web
+    return load_pool(default, platform)
+
+
 def _run_id(config: pytest.Config) -> str:
     workerinput = getattr(config, "workerinput", None)
     if workerinput and "revylbench_run_id" in workerinput:
@@ -163,8 +177,13 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
             check_budget(rollout_dir, task.spec.budgets.max_submissions)
         except LedgerError as exc:
             raise pytest.UsageError(str(exc)) from exc
+    try:
+        pool = _pool(config, platform)
+    except PoolError as exc:
+        raise pytest.UsageError(str(exc)) from exc
     return GradeConfig(
         task=task,
+        pool=pool,
         platform=platform,
         submission=submission,
         reports=_path(config, "revylbench_reports"),
@@ -300,6 +319,8 @@ def _result(
         duration_s=round(float(item.stash.get(_duration_key, 0.0)), 3),
         evidence=tuple(recorder.evidence) if recorder else (),
         console_errors=tuple(recorder.console_errors) if recorder else (),
+        bench_s=recorder.bench_seconds if recorder else 0.0,
+        device=recorder.device if recorder else None,
         attempts=item.stash.get(attempt_key, 1),
         screenshots=tuple(recorder.screenshots) if recorder else (),
     )

@@ -46,6 +46,10 @@ class AppiumServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
     def start(self) -> AppiumServer:
         if not self.binary.exists():
             raise DeviceError(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .appium import AppiumServer, RemoteAppium
 from .errors import AppLaunchFailed, DeviceError
 from .ports import free_port
 from .site import StaticSite
@@ -67,8 +67,8 @@ class WebDevice:
     """One emulated phone; each `launch()` is a new browser: nothing leaks between tests."""
 
     bundle: Path
-    appium: Callable[[], str]
-    """Returns the Appium server's URL after checking it is healthy (restarting it if ours)."""
+    appium: AppiumServer | RemoteAppium
+    """The Appium server this device's sessions go through."""
     chromium: str = "/usr/bin/chromium"
     chromedriver: str = "/usr/bin/chromedriver"
     launch_timeout_s: float = 20.0
@@ -81,8 +81,22 @@ class WebDevice:
         for binary in (self.chromium, self.chromedriver):
             if not Path(binary).exists():
                 raise DeviceError(f"{binary} is not installed; run .ci/setup to install it")
+        if isinstance(self.appium, AppiumServer) and not self.appium.running:
+            self.appium.start()
         self._site = StaticSite(self.bundle).start()
         return self
+
+    def healthy(self) -> bool:
+        """The health check before a lease: the browser exists and Appium answers (our own
+        server is restarted when it died)."""
+        try:
+            self.appium.ensure()
+        except DeviceError:
+            return False
+        return self._site is not None and Path(self.chromium).exists()
+
+    def console_errors(self, driver: Any) -> list[str]:
+        return console_errors(driver)
 
     @property
     def app_url(self) -> str:
@@ -102,7 +116,7 @@ class WebDevice:
             chromedriver_port=free_port(), overrides=self.overrides,
         ))
         try:
-            driver = webdriver.Remote(self.appium(), options=options)
+            driver = webdriver.Remote(self.appium.url, options=options)
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
         try:

@@ -20,6 +20,7 @@ from ..models import (
     GradeStatus,
     TestResult,
 )
+from ..feedback import FeedbackLeak, write_feedback
 from ..submission import digest
 from .scorecard import write_grade_scorecard
 
@@ -58,6 +59,8 @@ class GradeReporter:
         self.record: GradeRecord | None = None
         self.path: Path | None = None
         self.ledger_entry: SubmissionRecord | None = None
+        self.feedback: Path | None = None
+        self.feedback_error = ""
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -107,6 +110,10 @@ class GradeReporter:
                 agent_started_at=grade.agent_started_at, agent_seconds=grade.agent_seconds,
             )
         write_grade_scorecard(self.record, grade.run_dir)
+        try:
+            self.feedback = write_feedback(self.record, grade.task, grade.run_dir)
+        except FeedbackLeak as exc:
+            self.feedback_error = str(exc)
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
     @pytest.hookimpl
@@ -132,6 +139,10 @@ class GradeReporter:
         )
         tr.write_line(f"report: {self.path}")
         tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")
+        if self.feedback is not None:
+            tr.write_line(f"feedback for the agent: {self.feedback}")
+        if self.feedback_error:
+            tr.write_line(f"feedback bundle NOT written: {self.feedback_error}", red=True)
         if self.ledger_entry is not None and self.grade.rollout is not None:
             entry = self.ledger_entry
             tr.write_line(

@@ -1,11 +1,17 @@
 """Hidden device tests of the `budget` task: one per stage, and the month-close journey.
 
 Every expected string and number follows from tasks/budget/instruction.md and its steps.
+
+Leak canary rvb-canary-docstring-5b81d2e4: must never reach an agent's feedback bundle.
 """
 
 from __future__ import annotations
 
 from pytest_revylbench import App, journey, stage
+
+# Leak canaries (rvb-canary-comment-c09e63a7): hidden text that tests/unit/test_feedback.py
+# proves never reaches a feedback bundle. They do not affect any test.
+_CANARY = "rvb-canary-7f3a9c1e-budget-suite"
 
 SEED_DATES = (
     "Nov 10, 2026", "Nov 9, 2026", "Nov 8, 2026", "Nov 7, 2026",

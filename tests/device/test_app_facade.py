@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.app import App, CheckFailed
+from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.evidence import EvidenceRecorder
 from pytest_revylbench.locators import WebLocators
@@ -43,7 +44,7 @@ setTimeout(function () {
 def device(appium_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDevice]:
     bundle = tmp_path_factory.mktemp("bundle")
     (bundle / "index.html").write_text(PAGE)
-    dev = WebDevice(bundle=bundle, appium=lambda: appium_url).start()
+    dev = WebDevice(bundle=bundle, appium=RemoteAppium(appium_url)).start()
     yield dev
     dev.stop()
 

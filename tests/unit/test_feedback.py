@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pytest_revylbench.feedback import Feedback, FeedbackLeak, build_feedback, check_leaks, write_feedback
@@ -62,7 +62,9 @@ def passing(name: str, role: str, stage: str | None, criterion: str = "a check t
 
 
 # Shaped on a real grade of the `edit-applied-twice` mutant (same criteria, values, paths).
-STAGE_3_BEFORE = "tests/test_stage_3_budgets/24-ok-pressing-the-Accounts-tab-shows-the-heading-Your-accounts.png"
+STAGE_3_BEFORE = (
+    "tests/test_stage_3_budgets/24-ok-pressing-the-Accounts-tab-shows-the-heading-Your-accounts.png"
+)
 STAGE_3_AFTER = "tests/test_stage_3_budgets/25-FAILED-an-edit-changes-the-account-balance-exactly-once.png"
 JOURNEY_AFTER = "tests/test_journey_month_close/27-FAILED-account-balance-checking-shows-2-642.05.png"
 
@@ -100,20 +102,22 @@ def bundle_text(folder: Path) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("feedback.*")))
 
 
-def test_a_mutant_grade_gives_public_names_reasons_and_neutral_screenshots(budget: Task, tmp_path: Path) -> None:
+def test_a_mutant_grade_gives_public_names_reasons_and_screenshots(budget: Task, tmp_path: Path) -> None:
     folder = write_feedback(mutant_record(tmp_path), budget, tmp_path)
     assert folder == tmp_path / "feedback"
     feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
-    assert list(json.loads((folder / "feedback.json").read_text())) [0] == "version"
+    assert next(iter(json.loads((folder / "feedback.json").read_text()))) == "version"
     assert feedback.verdicts == {
         "Stage 1: Accounts and tabs": Verdict.PASS, "Stage 2: Transactions": Verdict.PASS,
         "Stage 3: Budgets and edits": Verdict.FAIL, "Journey: Closing the month": Verdict.FAIL,
     }
     stage_3, journey = feedback.failures
     assert (stage_3.name, stage_3.criterion, stage_3.expected, stage_3.observed) == (
-        "Stage 3: Budgets and edits", "an edit changes the account balance exactly once", "'-$532.75'", "'-$502.75'"
+        "Stage 3: Budgets and edits", "an edit changes the account balance exactly once",
+        "'-$532.75'", "'-$502.75'",
     )
-    assert (stage_3.before, stage_3.after, stage_3.message) == ("stage-3-before.png", "stage-3-after.png", None)
+    assert (stage_3.before, stage_3.after) == ("stage-3-before.png", "stage-3-after.png")
+    assert stage_3.message is None
     # The journey's failed check had no earlier screenshot; its test ID is named by the spec.
     assert (journey.before, journey.after) == (None, "journey-after.png")
     assert journey.criterion == "'account-balance-checking' shows '$2,642.05'"
@@ -127,17 +131,17 @@ def test_a_mutant_grade_gives_public_names_reasons_and_neutral_screenshots(budge
     assert "Criterion: an edit changes the account balance exactly once" in markdown
     assert "'-$502.75'" in markdown and "before `stage-3-before.png`" in markdown
     text = bundle_text(folder)
-    for never in ("test_stage", "test_journey", "tests/", "suites/", "Over by $19.15", "Checking's balance",
-                  "FAILED", "r1", "timeout"):
+    for never in ("test_stage", "test_journey", "tests/", "suites/", "Over by $19.15",
+                  "Checking's balance", "FAILED", "r1", "timeout"):
         assert never not in text, never
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".feedback")] == []
 
 
-def test_stages_without_a_test_are_not_run_and_a_rewrite_replaces_the_bundle(budget: Task, tmp_path: Path) -> None:
+def test_untested_stages_are_not_run_and_a_rewrite_replaces_the_bundle(budget: Task, tmp_path: Path) -> None:
     write_feedback(mutant_record(tmp_path), budget, tmp_path)
     folder = write_feedback(record(passing("test_stage_1_accounts", "stage", "accounts")), budget, tmp_path)
     feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
-    assert list(feedback.verdicts.values()) == [Verdict.PASS, Verdict.NOT_RUN, Verdict.NOT_RUN, Verdict.NOT_RUN]
+    assert list(feedback.verdicts.values()) == [Verdict.PASS] + [Verdict.NOT_RUN] * 3
     assert feedback.failures == ()
     assert sorted(p.name for p in folder.iterdir()) == ["feedback.json", "feedback.md"]
 
@@ -181,8 +185,9 @@ def test_a_failed_build_sends_the_log_tail_without_grader_paths(budget: Task, tm
             "Cannot find name 'Foo'.\n")
     build = BuildResult(ok=False, seconds=3.0, log_path="build.log", log_tail=tail,
                         reason="expo export failed after 600 s", fault=Fault.BUILD_FAILED)
+    names = (("test_stage_1_accounts", "accounts"), ("test_stage_2_transactions", "transactions"))
     tests = [result(n, "stage", s, Verdict.NOT_RUN, fault=Fault.BUILD_FAILED, reason="not run: expo failed")
-             for n, s in (("test_stage_1_accounts", "accounts"), ("test_stage_2_transactions", "transactions"))]
+             for n, s in names]
     feedback = build_feedback(record(*tests, build=build), budget, tmp_path)
     assert feedback.build_log == "npm run build\nsrc/App.tsx:12:3 - error TS2304: Cannot find name 'Foo'."
     assert [f.message for f in feedback.failures] == ["Not run: the build failed."] * 2
@@ -239,12 +244,9 @@ def test_a_canary_that_gets_in_is_refused_and_nothing_is_written(
     console = [f"Error: {canary}"] if field == "console" else []
     test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, fault=Fault.CHECK_FAILED,
                   evidence=[failed], console_errors=console)
-    with pytest.raises(FeedbackLeak, match=re.escape(canary[:K_CHARS]) + ".*suites/budget/test_budget.py"):
+    with pytest.raises(FeedbackLeak, match=re.escape(canary[:12]) + r".*suites/budget/test_budget\.py"):
         write_feedback(record(test), budget, tmp_path)
     assert list(tmp_path.iterdir()) == []
-
-
-K_CHARS = 12
 
 
 # -- the guard on the real budget suite ----------------------------------------------------
@@ -260,7 +262,8 @@ def test_hidden_names_and_test_source_are_leaks(budget: Task) -> None:
 def test_what_the_spec_and_the_criteria_say_is_public(budget: Task) -> None:
     criteria = re.findall(r'criterion="([^"{]+)"', BUDGET_SUITE.read_text())
     assert len(criteria) > 20
-    for text in [*criteria, "'account-balance-checking' shows '$2,642.05'", "'Net worth: $9,979.14'",
+    for text in [*criteria, "'account-balance-checking' shows '$2,642.05'",
+                 "'Net worth: $9,979.14'",
                  "pressing the Categories tab shows the heading 'Budgets by category'",
                  "no visible element with test ID 'over-dining'; the screen shows: Your accounts Checking",
                  "Enter a payee and an amount greater than $0.00", "Total: $2,162.70 of $2,270.00",
@@ -271,7 +274,7 @@ def test_what_the_spec_and_the_criteria_say_is_public(budget: Task) -> None:
 def test_a_mutants_text_may_come_back_from_the_app_but_not_from_the_suite(budget: Task) -> None:
     description = "records a per-account balance adjustment that is added on top"
     check_leaks(description, budget, app_output=True)
-    with pytest.raises(FeedbackLeak, match="mutants/edit-applied-twice/mutant.toml"):
+    with pytest.raises(FeedbackLeak, match=r"mutants/edit-applied-twice/mutant\.toml"):
         check_leaks(description, budget)
 
 
@@ -339,10 +342,12 @@ def _leaks(secrets: list[str], text: str) -> bool:
     return any(s[i:i + 12] in folded for s in secrets for i in range(len(s) - 11))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(public=st.lists(WORDS, min_size=1, max_size=5), secrets=st.lists(SECRET, min_size=1, max_size=3),
        data=st.data())
-def test_build_and_guard_never_write_a_secret(public: list[str], secrets: list[str], data: st.DataObject) -> None:
+def test_build_and_guard_never_write_a_secret(
+    public: list[str], secrets: list[str], data: st.DataObject
+) -> None:
     piece = st.one_of(st.sampled_from(public), st.sampled_from(secrets),
                       st.sampled_from(secrets).map(lambda s: s[:11]))  # 11 characters are no leak
     mixed = st.lists(piece, min_size=1, max_size=4).map(" ".join)
@@ -350,30 +355,38 @@ def test_build_and_guard_never_write_a_secret(public: list[str], secrets: list[s
 
     def tests(text: st.SearchStrategy[str]) -> list[TestResult]:
         made = []
-        for n, stage in enumerate(data.draw(st.lists(st.sampled_from(["one", "two", "three"]), max_size=3))):
-            evidence = [Evidence(criterion=data.draw(text), expected=data.draw(text), observed=data.draw(text),
-                                 passed=data.draw(st.booleans())) for _ in range(data.draw(st.integers(0, 2)))]
+        stages = data.draw(st.lists(st.sampled_from(["one", "two", "three"]), max_size=3))
+        for n, stage in enumerate(stages):
+            evidence = [
+                Evidence(criterion=data.draw(text), expected=data.draw(text), observed=data.draw(text),
+                         passed=data.draw(st.booleans()))
+                for _ in range(data.draw(st.integers(0, 2)))
+            ]
             made.append(TestResult(
                 nodeid=f"n{n}", name=f"t{n}", role="stage", stage=stage, evidence=tuple(evidence),
-                verdict=data.draw(st.sampled_from(list(Verdict))), fault=data.draw(st.sampled_from([None, *Fault])),
+                verdict=data.draw(st.sampled_from(list(Verdict))),
+                fault=data.draw(st.sampled_from([None, *Fault])),
                 reason=data.draw(text), console_errors=tuple(data.draw(st.lists(text, max_size=2))),
             ))
         return made
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        # Hidden text mixes public words and secrets; `¤` never occurs in a bundle.
-        hidden = " ¤ ".join(public + secrets)
-        task = make_task(root, "\n".join(public) + "\n", f"description = '''{hidden}'''\n", f"'''{hidden}'''\n")
+        # Hidden text mixes public words and secrets, glued by `¤`, which no bundle holds.
+        hidden = "¤".join(public + secrets)
+        instruction = "\n".join(public) + "\n"
+        task = make_task(root, instruction, f"description = '''{hidden}'''\n", f"'''{hidden}'''\n")
         for n, source in enumerate((mixed, clean)):
             run_dir = root / f"run{n}"
             grade = record(*tests(source)).model_copy(update={"task": "demo"})
             try:
                 folder = write_feedback(grade, task, run_dir)
             except FeedbackLeak:
+                event("refused")
                 assert source is mixed, "a bundle of public text only was refused"
                 assert not (run_dir / "feedback").exists()
                 continue
+            event("written")
             assert not _leaks(secrets, bundle_text(folder))
         text = data.draw(mixed)
         leaked = _leaks(secrets, text)

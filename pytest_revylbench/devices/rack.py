@@ -1,0 +1,78 @@
+"""The devices one worker has started, by pool slot: made on first lease, kept for reuse,
+stopped at the end of the session."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from .appium import AppiumServer, RemoteAppium
+from .errors import DeviceError
+from .pool import PoolSpec
+from .web import WebDevice
+
+
+class Device(Protocol):
+    """What the `app` fixture needs of a device, whatever its provider."""
+
+    def start(self) -> Any: ...
+    def healthy(self) -> bool: ...
+    def launch(self) -> Any: ...
+    def relaunch(self, driver: Any) -> None: ...
+    def console_errors(self, driver: Any) -> list[str]: ...
+    def stop(self) -> None: ...
+
+
+@dataclass
+class DeviceRack:
+    pool: PoolSpec
+    artifact: Path
+    appium_dir: Path
+    logs: Path
+    owner: str
+    appium_url: str | None = None
+    devices: dict[str, Device] = field(default_factory=dict)
+    last_slot: str | None = None
+    _cleanup: list[Any] = field(default_factory=list)
+
+    def get(self, slot: str) -> Device:
+        """The started device for `slot`, starting it on first use."""
+        self.last_slot = slot
+        if slot not in self.devices:
+            device = self._make(slot)
+            try:
+                device.start()
+            except BaseException:
+                device.stop()
+                raise
+            self.devices[slot] = device
+        return self.devices[slot]
+
+    def _make(self, slot: str) -> Device:
+        if self.pool.provider != "web":
+            raise DeviceError(f"no {self.pool.provider} device provider is available on this host")
+        endpoint: AppiumServer | RemoteAppium
+        if self.appium_url:
+            endpoint = RemoteAppium(self.appium_url)
+        else:
+            # Short on purpose: Chromium puts a unix socket in TMPDIR (paths cap at 108 bytes).
+            scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
+            endpoint = AppiumServer(
+                self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
+                owner=self.owner, ready_s=self.pool.ready_timeout_s,
+            )
+            self._cleanup.append((endpoint, scratch))
+        return WebDevice(
+            bundle=self.artifact, appium=endpoint, overrides=dict(self.pool.capabilities),
+        )
+
+    def stop_all(self) -> None:
+        for device in self.devices.values():
+            device.stop()
+        for server, scratch in self._cleanup:
+            server.stop()
+            shutil.rmtree(scratch, ignore_errors=True)
+        self.devices.clear()
