@@ -92,7 +92,10 @@ def revylbench_leases(revylbench_grade: GradeConfig) -> LeaseBoard:
 
 @pytest.fixture(scope="session")
 def revylbench_rack(
-    revylbench_grade: GradeConfig, revylbench_build: Path, pytestconfig: pytest.Config
+    revylbench_grade: GradeConfig,
+    revylbench_build: Path,
+    revylbench_leases: LeaseBoard,
+    pytestconfig: pytest.Config,
 ) -> Iterator[DeviceRack]:
     """The devices this worker has started; each is stopped when the session ends."""
     grade = revylbench_grade
@@ -104,7 +107,8 @@ def revylbench_rack(
     try:
         yield rack
     finally:
-        rack.stop_all()
+        for slot in rack.stop_all():
+            revylbench_leases.forget_processes(slot)
 
 
 @pytest.fixture
@@ -128,6 +132,9 @@ def app(
         if not device.healthy():
             revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
             raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
+        pgid = revylbench_rack.server_pgid(lease.slot)
+        if pgid is not None:
+            revylbench_leases.own_processes(lease.slot, pgid)
         try:
             driver = device.launch()
         except AppLaunchFailed as exc:

@@ -47,6 +47,11 @@ class AppiumServer:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def pgid(self) -> int | None:
+        """The server's process group (drivers and browsers belong to it too)."""
+        return self._proc.pid if self._proc is not None else None
+
+    @property
     def running(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
 

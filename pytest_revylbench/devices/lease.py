@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ class Lease:
 
     def release(self) -> None:
         self._board._holder_file(self.slot).unlink(missing_ok=True)
+        self._board.journal("release", self.slot, self.holder)
         self._lock.release()
 
 
@@ -94,9 +96,11 @@ class LeaseBoard:
                 if self._quarantine_file(slot).exists():
                     lock.release()
                     continue
+                self._recover_stale(slot)
                 self._holder_file(slot).write_text(json.dumps(
                     {"holder": holder, "pid": os.getpid(), "since": time.time()}
                 ))
+                self.journal("acquire", slot, holder)
                 return Lease(slot, holder, time.monotonic() - started, lock, self)
             waited = time.monotonic() - started
             if waited >= self.timeout_s:
@@ -112,3 +116,63 @@ class LeaseBoard:
 
     def quarantine(self, slot: str, reason: str) -> None:
         self._quarantine_file(slot).write_text(reason + "\n")
+        self.journal("quarantine", slot, reason)
+
+    def journal(self, event: str, slot: str, holder: str) -> None:
+        """Append one event to `journal.jsonl` (one short O_APPEND write: atomic)."""
+        line = json.dumps({"t": time.time(), "event": event, "slot": slot, "holder": holder,
+                           "pid": os.getpid()})
+        with (self.folder / "journal.jsonl").open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
+    def forget_processes(self, slot: str) -> None:
+        """The device of `slot` was stopped properly: nothing to clean up after it."""
+        (self.folder / f"{slot}.pgids").unlink(missing_ok=True)
+
+    def own_processes(self, slot: str, pgid: int) -> None:
+        """Note a process group the device of `slot` runs (its Appium server), so that a
+        worker that inherits the slot from a dead holder can stop what it left behind."""
+        with (self.folder / f"{slot}.pgids").open("a", encoding="utf-8") as out:
+            out.write(f"{pgid}\n")
+
+    def _recover_stale(self, slot: str) -> None:
+        try:
+            previous = json.loads(self._holder_file(slot).read_text())
+        except (OSError, ValueError):
+            return  # released properly: no holder file left behind
+        if _alive(int(previous.get("pid", 0))):
+            return
+        self.journal("recover-stale", slot, str(previous.get("holder", "?")))
+        self.say(f"recovered the lease on {slot} from {previous.get('holder')} (its process died)")
+        kill_recorded_groups(self.folder, slot)
+
+    def sweep(self) -> None:
+        """Stop every process group a device of this run left running (end of the run)."""
+        for slot in self.slots:
+            kill_recorded_groups(self.folder, slot)
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def kill_recorded_groups(folder: Path, slot: str) -> None:
+    path = folder / f"{slot}.pgids"
+    try:
+        groups = {int(line) for line in path.read_text().split()}
+    except (OSError, ValueError):
+        return
+    for pgid in groups:
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    path.unlink(missing_ok=True)

@@ -37,6 +37,7 @@ class DeviceRack:
     devices: dict[str, Device] = field(default_factory=dict)
     last_slot: str | None = None
     _cleanup: list[Any] = field(default_factory=list)
+    _servers: dict[str, AppiumServer] = field(default_factory=dict)
 
     def get(self, slot: str) -> Device:
         """The started device for `slot`, starting it on first use."""
@@ -50,6 +51,11 @@ class DeviceRack:
                 raise
             self.devices[slot] = device
         return self.devices[slot]
+
+    def server_pgid(self, slot: str) -> int | None:
+        """The process group of the Appium server this worker runs for `slot`, if any."""
+        server = self._servers.get(slot)
+        return server.pgid if server is not None and server.running else None
 
     def _make(self, slot: str) -> Device:
         if self.pool.provider != "web":
@@ -65,14 +71,18 @@ class DeviceRack:
                 owner=self.owner, ready_s=self.pool.ready_timeout_s,
             )
             self._cleanup.append((endpoint, scratch))
+            self._servers[slot] = endpoint
         return WebDevice(
             bundle=self.artifact, appium=endpoint, overrides=dict(self.pool.capabilities),
         )
 
-    def stop_all(self) -> None:
+    def stop_all(self) -> list[str]:
+        """Stop every device and server; returns the slots whose servers were stopped."""
+        stopped = list(self._servers)
         for device in self.devices.values():
             device.stop()
         for server, scratch in self._cleanup:
             server.stop()
             shutil.rmtree(scratch, ignore_errors=True)
         self.devices.clear()
+        return stopped

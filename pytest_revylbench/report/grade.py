@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from ..config import GradeConfig
+from ..devices.lease import LeaseBoard
+from ..feedback import FeedbackLeak, write_feedback
 from ..fixtures import build_work_dir
 from ..ledger import SubmissionRecord, append_submission
 from ..models import (
@@ -19,12 +21,19 @@ from ..models import (
     GradeRecord,
     GradeStatus,
     TestResult,
+    Verdict,
 )
-from ..feedback import FeedbackLeak, write_feedback
 from ..submission import digest
 from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
+
+
+def sweep_leftover_devices(grade: GradeConfig) -> None:
+    """Stop what crashed workers left running: the processes their devices recorded."""
+    folder = grade.run_dir / ".leases" / grade.pool.name
+    if folder.is_dir():
+        LeaseBoard(folder, grade.pool.slots, timeout_s=0).sweep()
 
 
 def _now() -> str:
@@ -68,10 +77,18 @@ class GradeReporter:
             if name == RESULT_PROPERTY:
                 result = TestResult.model_validate_json(str(value))
                 self.results[result.nodeid] = result
+        if str(report.when) == "???" and report.nodeid not in self.results:
+            # pytest-xdist's report for a test whose worker died: the test has no result.
+            self.results[report.nodeid] = TestResult(
+                nodeid=report.nodeid, name=report.nodeid.rpartition("::")[2], role="other",
+                verdict=Verdict.NOT_RUN, fault=Fault.NO_REPORT,
+                reason="the worker running this test crashed before reporting",
+            )
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         grade = self.grade
+        sweep_leftover_devices(grade)
         if not self.results:
             return
         build_json = grade.run_dir / "build.json"
