@@ -103,6 +103,7 @@ def revylbench_rack(
     rack = DeviceRack(
         pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
         logs=grade.run_dir, owner=f"{grade.run_id}/{worker}", appium_url=grade.appium_url,
+        on_server_start=revylbench_leases.own_processes,
     )
     try:
         yield rack
@@ -132,9 +133,6 @@ def app(
         if not device.healthy():
             revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
             raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
-        pgid = revylbench_rack.server_pgid(lease.slot)
-        if pgid is not None:
-            revylbench_leases.own_processes(lease.slot, pgid)
         try:
             driver = device.launch()
         except AppLaunchFailed as exc:

@@ -9,6 +9,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import DeviceError
@@ -32,6 +33,7 @@ class AppiumServer:
     def __init__(
         self, appium_dir: Path, *, log: Path, scratch: Path, ready_s: float = 30.0,
         owner: str = "",
+        on_spawn: Callable[[int], None] | None = None,
     ) -> None:
         self.binary = appium_dir / "node_modules" / ".bin" / "appium"
         self.home = appium_dir / "home"
@@ -39,6 +41,8 @@ class AppiumServer:
         self.scratch = scratch
         self.ready_s = ready_s
         self.owner = owner
+        self.on_spawn = on_spawn
+        """Told the new server's process group at once, so a crash cannot orphan it unseen."""
         self.port = 0
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -82,6 +86,8 @@ class AppiumServer:
             start_new_session=True,
         )
         out.close()
+        if self.on_spawn is not None:
+            self.on_spawn(self._proc.pid)
         deadline = time.monotonic() + self.ready_s
         while time.monotonic() < deadline:
             if self._proc.poll() is not None:

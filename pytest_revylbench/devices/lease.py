@@ -126,14 +126,14 @@ class LeaseBoard:
             out.write(line + "\n")
 
     def forget_processes(self, slot: str) -> None:
-        """The device of `slot` was stopped properly: nothing to clean up after it."""
-        (self.folder / f"{slot}.pgids").unlink(missing_ok=True)
+        """This worker stopped the device of `slot` properly: forget its process groups."""
+        _rewrite_groups(self.folder / f"{slot}.pgids", keep=lambda owner: owner != os.getpid())
 
     def own_processes(self, slot: str, pgid: int) -> None:
         """Note a process group the device of `slot` runs (its Appium server), so that a
         worker that inherits the slot from a dead holder can stop what it left behind."""
         with (self.folder / f"{slot}.pgids").open("a", encoding="utf-8") as out:
-            out.write(f"{pgid}\n")
+            out.write(f"{pgid} {os.getpid()}\n")
 
     def _recover_stale(self, slot: str) -> None:
         try:
@@ -144,35 +144,41 @@ class LeaseBoard:
             return
         self.journal("recover-stale", slot, str(previous.get("holder", "?")))
         self.say(f"recovered the lease on {slot} from {previous.get('holder')} (its process died)")
-        kill_recorded_groups(self.folder, slot)
+        kill_orphans(self.folder / f"{slot}.pgids")
 
     def sweep(self) -> None:
-        """Stop every process group a device of this run left running (end of the run)."""
+        """Stop the process groups that dead workers left running (end of the run)."""
         for slot in self.slots:
-            kill_recorded_groups(self.folder, slot)
+            kill_orphans(self.folder / f"{slot}.pgids")
 
 
 def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
+    """Whether `pid` runs; a zombie (killed, not yet reaped by its parent) does not."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
         return False
-    except PermissionError:
-        return True
-    return True
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
-def kill_recorded_groups(folder: Path, slot: str) -> None:
-    path = folder / f"{slot}.pgids"
+def _rewrite_groups(path: Path, keep: Callable[[int], bool]) -> list[int]:
+    """Keep the `pgid owner` lines whose owner passes `keep`; return the others' groups."""
     try:
-        groups = {int(line) for line in path.read_text().split()}
+        lines = [tuple(map(int, line.split())) for line in path.read_text().splitlines() if line]
     except (OSError, ValueError):
-        return
-    for pgid in groups:
+        return []
+    kept = [f"{g} {o}" for g, o in lines if keep(o)]
+    if kept:
+        path.write_text("\n".join(kept) + "\n")
+    else:
+        path.unlink(missing_ok=True)
+    return [g for g, o in lines if not keep(o)]
+
+
+def kill_orphans(path: Path) -> None:
+    """Kill the process groups recorded in `path` whose owning worker is dead."""
+    for pgid in _rewrite_groups(path, keep=_alive):
         try:
             os.killpg(pgid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-    path.unlink(missing_ok=True)

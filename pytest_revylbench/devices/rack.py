@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,6 +35,8 @@ class DeviceRack:
     logs: Path
     owner: str
     appium_url: str | None = None
+    on_server_start: Callable[[str, int], None] | None = None
+    """Told (slot, process group) of every Appium server started for a device."""
     devices: dict[str, Device] = field(default_factory=dict)
     last_slot: str | None = None
     _cleanup: list[Any] = field(default_factory=list)
@@ -52,11 +55,6 @@ class DeviceRack:
             self.devices[slot] = device
         return self.devices[slot]
 
-    def server_pgid(self, slot: str) -> int | None:
-        """The process group of the Appium server this worker runs for `slot`, if any."""
-        server = self._servers.get(slot)
-        return server.pgid if server is not None and server.running else None
-
     def _make(self, slot: str) -> Device:
         if self.pool.provider != "web":
             raise DeviceError(f"no {self.pool.provider} device provider is available on this host")
@@ -66,9 +64,11 @@ class DeviceRack:
         else:
             # Short on purpose: Chromium puts a unix socket in TMPDIR (paths cap at 108 bytes).
             scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
+            tell = self.on_server_start
             endpoint = AppiumServer(
                 self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
                 owner=self.owner, ready_s=self.pool.ready_timeout_s,
+                on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
             self._cleanup.append((endpoint, scratch))
             self._servers[slot] = endpoint

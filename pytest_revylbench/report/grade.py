@@ -117,7 +117,9 @@ class GradeReporter:
         grade.run_dir.mkdir(parents=True, exist_ok=True)
         data = self.record.model_dump(mode="json")
         self.path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        shutil.rmtree(build_work_dir(grade), ignore_errors=True)
+        work = build_work_dir(grade)
+        shutil.rmtree(work, ignore_errors=True)
+        Path(f"{work}.lock").unlink(missing_ok=True)
         if grade.rollout is not None:
             spec = grade.task.spec
             self.ledger_entry = append_submission(
