@@ -124,12 +124,14 @@ class App:
         """Bring the element showing `text` into view."""
         found = self._visible(self._loc.text(text))
         self._loc.scroll_into_view(self._driver, found[0] if found else None, text)
+        self._rec.invalidate()
 
     def relaunch(self) -> None:
         """Quit and start the app again: what it kept in memory is gone."""
         if self._relaunch is None:
             raise RuntimeError("this device cannot relaunch the app")
         self._relaunch()
+        self._rec.invalidate()
 
     def screenshot(self, name: str) -> str | None:
         """Save a named screenshot into the test's evidence; returns its report path."""

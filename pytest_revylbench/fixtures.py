@@ -140,7 +140,11 @@ def app(
             raise
         finally:
             recorder.bench_seconds = round(time.monotonic() - started, 3)
-        recorder.attach(driver.get_screenshot_as_png)
+        fingerprint = getattr(device, "screen_fingerprint", None)
+        recorder.attach(
+            driver.get_screenshot_as_png,
+            (lambda: fingerprint(driver)) if fingerprint is not None else None,
+        )
         try:
             yield App(
                 driver, LOCATORS[revylbench_grade.platform](), recorder,
