@@ -6,10 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from .campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
+from .leaderboard_report import LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard
 from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
 from .schemas import SCHEMA_HELP, add_schema_arguments, run_schema
-from .scoring.rollout import explain, score_rollout
+from .scoring.rollout import MixedRollout, explain, score_rollout
 from .tasks import TaskError, available_tasks, load_task
 
 
@@ -55,7 +57,11 @@ def _rollout(args: argparse.Namespace) -> int:
     except LedgerError as exc:
         print(exc, file=sys.stderr)
         return 2
-    score = score_rollout(start, records)
+    try:
+        score = score_rollout(start, records, allow_mixed=args.allow_mixed)
+    except MixedRollout as exc:
+        print(f"rollout {args.folder}: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(score.model_dump_json(indent=2))
         return 0
@@ -86,10 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     rollout = sub.add_parser("rollout", help="score a rollout from its ledger alone")
     rollout.add_argument("folder", type=Path)
     rollout.add_argument("--json", action="store_true", help="print the score as JSON")
+    rollout.add_argument("--allow-mixed", action="store_true",
+                         help="score even if submissions were graded with different digests")
     rollout.set_defaults(run=_rollout)
     schema = sub.add_parser("schema", help=SCHEMA_HELP)
     add_schema_arguments(schema)
     schema.set_defaults(run=run_schema)
+    campaign = sub.add_parser("campaign", help=CAMPAIGN_HELP)
+    add_campaign_arguments(campaign)
+    campaign.set_defaults(run=run_campaign)
+    leaderboard = sub.add_parser("leaderboard", help=LEADERBOARD_HELP)
+    add_leaderboard_arguments(leaderboard)
+    leaderboard.set_defaults(run=run_leaderboard)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

@@ -244,6 +244,8 @@ class GradeRecord(_Frozen):
     trust: Trust = "dev-untrusted"
     digests: dict[str, str] = {}
     """Provenance: sha256 digests of task, suite, submission, oracle, grader, environment."""
+    environment: dict[str, str] = {}
+    """The versions the environment digest was made from (Python, Node, Appium, drivers …)."""
     tests: tuple[TestResult, ...]
     started_at: str
     finished_at: str

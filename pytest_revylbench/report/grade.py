@@ -23,7 +23,7 @@ from ..models import (
     TestResult,
     Verdict,
 )
-from ..submission import digest
+from ..provenance import grade_digests
 from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
@@ -101,6 +101,7 @@ class GradeReporter:
             {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
         ))
         status, kind = grade_status(build, results)
+        digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
         reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
         if reward is None:
             raise pytest.UsageError(
@@ -109,9 +110,10 @@ class GradeReporter:
             )
         self.record = GradeRecord(
             run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
-            platform=grade.platform, submission_digest=digest(grade.submission),
+            platform=grade.platform, submission_digest=digests["submission"],
             status=status, failure_kind=kind, outcome=reward.score, reward=reward,
             build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
+            digests=digests, environment=environment,
         )
         self.path = grade.run_dir / "grade.json"
         grade.run_dir.mkdir(parents=True, exist_ok=True)

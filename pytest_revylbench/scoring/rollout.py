@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..ledger import RolloutStart, SubmissionRecord, parse_time
 from ..models import Verdict
+from ..provenance import mixed
 
 STAGE_WEIGHT = 0.2
 JOURNEY_WEIGHT = 0.4
@@ -57,6 +58,12 @@ class RolloutScore(BaseModel):
     regressed: tuple[str, ...] = ()
     """`k:test` for each regression counted."""
     flags: tuple[Flag, ...] = ()
+    trust: str = "dev-untrusted"
+    """The trust level every submission shares (a rollout never mixes two)."""
+    mixed_digests: tuple[str, ...] = ()
+    """Digest kinds that differ between submissions; non-empty only with `allow_mixed`."""
+    allowed_mixed: bool = False
+    """Whether the rollout was scored despite mixed digests (`--allow-mixed`)."""
 
 
 def outcome(record: SubmissionRecord) -> float:
@@ -123,7 +130,26 @@ def agent_seconds(start: RolloutStart, records: list[SubmissionRecord]) -> float
     return max(wall - waits, 0.0)
 
 
-def score_rollout(start: RolloutStart, records: list[SubmissionRecord]) -> RolloutScore:
+class MixedRollout(Exception):
+    """Submissions of one rollout were graded under different conditions."""
+
+
+def score_rollout(
+    start: RolloutStart, records: list[SubmissionRecord], *, allow_mixed: bool = False
+) -> RolloutScore:
+    trusts = sorted({r.trust for r in records})
+    if len(trusts) > 1:
+        raise MixedRollout(
+            "the rollout mixes trusted and dev-untrusted grades: "
+            + ", ".join(f"submission {r.k} {r.trust}" for r in records)
+            + "; it cannot be scored"
+        )
+    differing = tuple(mixed([r.digests for r in records]))
+    if differing and not allow_mixed:
+        raise MixedRollout(
+            f"submissions were graded with different {', '.join(differing)} digests; "
+            "re-grade them, or score anyway with --allow-mixed (recorded in the score)"
+        )
     counted = [r for r in records if r.party != "bench"]
     clean = [r for r in counted if r.party == "clean"]
     seconds = agent_seconds(start, records) if records else 0.0
@@ -133,6 +159,8 @@ def score_rollout(start: RolloutStart, records: list[SubmissionRecord]) -> Rollo
         agent_seconds=seconds, time_factor=time_factor(seconds),
         regressions=len(found), regressions_factor=REGRESSION_DECAY ** len(found),
         regressed=tuple(found), flags=tuple(f for r in clean for f in flags(r)),
+        trust=trusts[0] if trusts else "dev-untrusted",
+        mixed_digests=differing, allowed_mixed=bool(differing) and allow_mixed,
     )
     if not counted:
         return RolloutScore(state="no_result", score_percent=None, outcome=0.0,
@@ -165,4 +193,7 @@ def explain(score: RolloutScore) -> list[str]:
         f"{score.time_factor:.4f} × {score.regressions_factor:.4f} = {score.score_percent:.1f}",
     ]
     lines += [f"flag {f.name} (submission {f.k}): {f.detail}" for f in score.flags]
+    if score.allowed_mixed:
+        lines.append(f"MIXED digests allowed (--allow-mixed): {', '.join(score.mixed_digests)}")
+    lines.append(f"trust: {score.trust}")
     return lines

@@ -9,6 +9,7 @@ import pytest
 from pytest_revylbench.ledger import RolloutStart, SubmissionRecord
 from pytest_revylbench.models import Fault, Verdict
 from pytest_revylbench.scoring.rollout import (
+    MixedRollout,
     explain,
     flags,
     outcome,
@@ -122,4 +123,23 @@ def test_product_and_rounding() -> None:
     assert score.regressed == ("3:s3", "3:j")
     lines = explain(score)
     assert "score %      = 100 × 0.40 × 0.6400 × 0.8735 × 0.6400 = 14.3" in lines
-    assert lines[-1] == "flag incoherent_steps (submission 1): a stage after 's1' passes while it does not"
+    assert lines[-2:] == [
+        "flag incoherent_steps (submission 1): a stage after 's1' passes while it does not",
+        "trust: dev-untrusted",
+    ]
+
+
+def test_mixed_digests_are_refused_unless_allowed_and_then_recorded() -> None:
+    a = sub(1, "pfff").model_copy(update={"digests": {"suite": "sha256:a", "task": "sha256:t"}})
+    b = sub(2, "pppp").model_copy(update={"digests": {"suite": "sha256:b", "task": "sha256:t"}})
+    with pytest.raises(MixedRollout, match="different suite digests"):
+        score_rollout(START, [a, b])
+    score = score_rollout(START, [a, b], allow_mixed=True)
+    assert score.mixed_digests == ("suite",) and score.allowed_mixed
+    assert "MIXED digests allowed (--allow-mixed): suite" in explain(score)
+
+
+def test_trusted_and_untrusted_grades_never_mix() -> None:
+    a = sub(1, "pfff").model_copy(update={"trust": "trusted"})
+    with pytest.raises(MixedRollout, match="mixes trusted and dev-untrusted"):
+        score_rollout(START, [a, sub(2, "pppp")], allow_mixed=True)
