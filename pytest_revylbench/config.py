@@ -32,6 +32,8 @@ class GradeConfig:
     """Append this grade to the rollout ledger in this folder."""
     agent_started_at: str | None = None
     agent_seconds: float | None = None
+    rebuild: bool = False
+    """Build even when an identical earlier build is kept."""
     infra_retries: int = 2
     """How many times a test that hit a bench fault is run again on a fresh device."""
 

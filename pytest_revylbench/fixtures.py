@@ -6,6 +6,7 @@ one test into the next. Under xdist, the build is done once for all workers (fil
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ import pytest
 from filelock import FileLock
 
 from .app import App
+from .artifacts import ArtifactStore, artifact_key
 from .build.pipeline import BuildNotImplemented, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
 from .devices.errors import AppLaunchFailed, DeviceError
@@ -26,6 +28,7 @@ from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
 from .report.allure import attach_evidence
+from .submission import digest
 
 recorder_key = pytest.StashKey[EvidenceRecorder]()
 
@@ -56,10 +59,17 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
     record = grade.run_dir / "build.json"
     work = build_work_dir(grade)
     work.parent.mkdir(parents=True, exist_ok=True)
+    store = ArtifactStore(grade.cache_dir / "artifacts")
+    key = artifact_key(digest(grade.submission), grade.platform)
     with FileLock(str(work) + ".lock"):
-        if record.is_file():
+        kept = None if grade.rebuild else store.get(key)
+        if record.is_file():  # another worker of this run built it already
             result = BuildResult.model_validate_json(record.read_text(encoding="utf-8"))
-            artifact = work / "dist" if result.ok else None
+            artifact = (kept[1] if kept and result.reused else work / "dist") if result.ok else None
+        elif kept is not None:
+            result, artifact, log = kept[0].model_copy(update={"reused": True}), kept[1], kept[2]
+            shutil.copy2(log, grade.run_dir / "build.log")
+            record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
         else:
             try:
                 built = build_submission(
@@ -71,6 +81,8 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
                 raise pytest.UsageError(str(exc)) from exc
             result, artifact = built.result, built.artifact
             record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
+            if artifact is not None:
+                store.put(key, result, artifact, grade.run_dir / "build.log")
     pytestconfig.stash[build_result_key] = result
     if artifact is None:
         if result.fault is Fault.BUILDER_FAULT:

@@ -198,6 +198,9 @@ class BuildResult(_Frozen):
     fault: Fault | None = None
     """build_failed (the submission's fault), builder_fault or timeout (the bench's)."""
     cache_hit: bool = False
+    """The dependencies came from the node_modules cache."""
+    reused: bool = False
+    """The artifact is an earlier identical build's (same submission, platform and builder)."""
 
 
 class Reward(_Frozen):

@@ -71,6 +71,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         dest = ini
         group.addoption(flag, dest=dest, default=None, help=f"{help_text} [ini: {ini}]")
         parser.addini(ini, help=help_text, default=default)
+    group.addoption("--rebuild", dest="revylbench_rebuild", action="store_true", default=False,
+                    help="build even if an identical earlier build is kept [ini: revylbench_rebuild]")
+    parser.addini("revylbench_rebuild", help="always build", type="bool", default=False)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -197,6 +200,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
         agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),
         infra_retries=_count(config, "revylbench_infra_retries", "--infra-retries"),
+        rebuild=config.getoption("revylbench_rebuild") or config.getini("revylbench_rebuild") in (True, "true", "1"),
     )
 
 
