@@ -12,7 +12,9 @@ from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
 from .schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from .scoring.rollout import MixedRollout, explain, score_rollout
+from .stability import check_stability, table
 from .tasks import TaskError, available_tasks, load_task
+from .transcript import check_transcript
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -76,6 +78,36 @@ def _rollout(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stability(args: argparse.Namespace) -> int:
+    out = args.out or Path("reports") / f"stability-{args.task}-{args.platform}"
+    try:
+        report = check_stability(
+            args.task, platform=args.platform, runs=args.runs, out=out,
+            tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
+            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs,
+        )
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for line in table(report):
+        print(line)
+    print(f"stability.json: {out / 'stability.json'}")
+    return 0 if report.stable else 1
+
+
+def _transcript(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    hits = check_transcript(task, args.transcript)
+    for hit in hits:
+        print(f"{args.transcript}:{hit.line}: {hit.kind}: {hit.text}")
+    print(f"{'FLAGGED' if hits else 'clean'}: {len(hits)} mention(s) of the hidden suite")
+    return 1 if hits else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="revylbench", description=__doc__)
     parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
@@ -104,6 +136,21 @@ def main(argv: list[str] | None = None) -> int:
     leaderboard = sub.add_parser("leaderboard", help=LEADERBOARD_HELP)
     add_leaderboard_arguments(leaderboard)
     leaderboard.set_defaults(run=run_leaderboard)
+    stability = sub.add_parser(
+        "stability", help="grade the reference and every mutant N times; fail unless stable")
+    stability.add_argument("--task", required=True)
+    stability.add_argument("--platform", default="web", choices=["web", "ios", "android"])
+    stability.add_argument("--runs", type=int, default=3)
+    stability.add_argument("--jobs", type=int, default=1, help="grades run at once")
+    stability.add_argument("--only", action="append", metavar="SUBJECT",
+                           help="only this mutant (or `reference`); repeatable")
+    stability.add_argument("--out", type=Path, help="folder for runs and stability.json")
+    stability.set_defaults(run=_stability)
+    transcript = sub.add_parser(
+        "transcript-check", help="flag an agent transcript that mentions the hidden suite")
+    transcript.add_argument("--task", required=True)
+    transcript.add_argument("transcript", type=Path)
+    transcript.set_defaults(run=_transcript)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

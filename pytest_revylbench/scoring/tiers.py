@@ -1,0 +1,310 @@
+"""The tiered schemes: `tiers` and `visual`, pure arithmetic plus their hook implementations.
+
+`tiers`: reward = 0.20 × build + 0.30 × functional + 0.35 × flow + 0.15 × contract (weights
+from the task, summing to 1), each tier the mean of its binary subtests (`pass` is 1,
+`fail` and `not_run` are 0).
+
+`visual`: reward = w_visual × normalized_visual + w_functional × functional (0.5 / 0.5 unless
+the task says otherwise), normalized_visual from `visual.visual_reward`.
+
+Two rules keep a reward honest:
+
+- A tier with a positive weight and no subtests is *not implemented*: the reward is refused
+  (`RewardRefused`) instead of counting it as passed or dropping its weight. A tier weighted 0
+  may be empty; it is left out.
+- A build failure is a gate: the reward is 0 when any result carries the fault
+  `build_failed`, or the build tier has subtests and none passed. A partly passing build tier
+  is scored by its weight like any other tier (otherwise its weight could never matter).
+
+Every reward carries its arithmetic as text, e.g.
+``reward = 0.20×1.00 + 0.30×0.75 + 0.35×1.00 + 0.15×1.00 = 0.925``.
+
+The module imports `models` only for type checking, so `models.py` may import `TierWeights`
+and `VisualMix` for the task specification without an import cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .visual import VisualScore, VisualSpec, VisualSummary, compare, visual_reward
+from .visual import number_text as _num
+
+if TYPE_CHECKING:
+    from ..models import Reward, TaskSpec, TestResult
+
+TIERS = ("build", "functional", "flow", "contract")
+TIERS_SCHEME = "tiers"
+VISUAL_SCHEME = "visual"
+VERDICTS = ("pass", "fail", "not_run")
+BUILD_FAILED = "build_failed"
+SUM_TOLERANCE = 1e-9
+
+
+class RewardRefused(ValueError):
+    """The results cannot be scored honestly under the task's scheme; the grade must stop."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+def _sums_to_one(weights: Mapping[str, float]) -> None:
+    total = sum(weights.values())
+    if abs(total - 1.0) > SUM_TOLERANCE:
+        shown = " + ".join(f"{k} {v:g}" for k, v in weights.items())
+        raise ValueError(f"weights must sum to 1, got {shown} = {total:g}")
+
+
+class TierWeights(_Frozen):
+    """`[scoring.tiers]`: the weight of each tier; non-negative, summing to 1."""
+
+    build: float = Field(0.20, ge=0.0, le=1.0)
+    functional: float = Field(0.30, ge=0.0, le=1.0)
+    flow: float = Field(0.35, ge=0.0, le=1.0)
+    contract: float = Field(0.15, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _sum(self) -> TierWeights:
+        _sums_to_one(self.as_dict())
+        return self
+
+    def as_dict(self) -> dict[str, float]:
+        return {tier: float(getattr(self, tier)) for tier in TIERS}
+
+
+class VisualMix(_Frozen):
+    """`[scoring.mix]`: how the `visual` scheme weighs visual fidelity against function."""
+
+    visual: float = Field(0.5, ge=0.0, le=1.0)
+    functional: float = Field(0.5, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _sum(self) -> VisualMix:
+        _sums_to_one({"visual": self.visual, "functional": self.functional})
+        return self
+
+
+class TierCount(_Frozen):
+    passed: int = Field(ge=0)
+    total: int = Field(ge=1)
+
+    @property
+    def mean(self) -> float:
+        return self.passed / self.total
+
+
+class SchemeBreakdown(_Frozen):
+    """A tiered scheme's reward with everything it was computed from."""
+
+    version: Literal[1] = 1
+    scheme: str
+    score: float = Field(ge=0.0, le=1.0)
+    gated: bool
+    """True when the build gate closed and the score is 0 whatever the rest."""
+    counts: dict[str, TierCount]
+    """Passed / total subtests of each tier that was scored."""
+    vector: dict[str, float]
+    arithmetic: tuple[str, ...]
+
+    def to_reward(self) -> Reward:
+        from ..models import Reward
+
+        return Reward(scheme=self.scheme, score=self.score, vector=self.vector)
+
+
+def tier_counts(
+    verdicts_by_tier: Mapping[str, Sequence[str]], required: Sequence[str],
+) -> dict[str, TierCount]:
+    """Passed / total per tier; every `required` tier must have subtests.
+
+    :raises RewardRefused: an unknown tier or verdict, or a required tier without subtests.
+    """
+    unknown = sorted(set(verdicts_by_tier) - set(TIERS))
+    if unknown:
+        raise RewardRefused(f"unknown tiers {unknown}; the tiers are {list(TIERS)}")
+    counts: dict[str, TierCount] = {}
+    for tier in TIERS:
+        verdicts = [str(v) for v in verdicts_by_tier.get(tier, ())]
+        odd = sorted({v for v in verdicts if v not in VERDICTS})
+        if odd:
+            raise RewardRefused(f"tier {tier!r}: unknown verdicts {odd}; valid: {list(VERDICTS)}")
+        if verdicts:
+            counts[tier] = TierCount(passed=verdicts.count("pass"), total=len(verdicts))
+    missing = [tier for tier in required if tier not in counts]
+    if missing:
+        raise RewardRefused(
+            f"tiers {missing} have a weight but no subtests: the suite does not implement them, "
+            "so the reward is refused rather than counted as passed (mark tests with "
+            "tier(...), or give those tiers weight 0 in task.toml [scoring.tiers])"
+        )
+    return counts
+
+
+def gate(counts: Mapping[str, TierCount], build_failed: bool) -> str | None:
+    """Why the build gate is closed, or None when it is open."""
+    if build_failed:
+        return "build gate: the submission did not build (build_failed) → reward = 0"
+    build = counts.get("build")
+    if build is not None and build.passed == 0:
+        return f"build gate: no build subtest passed ({build.passed}/{build.total}) → reward = 0"
+    return None
+
+
+def _tier_lines(counts: Mapping[str, TierCount]) -> list[str]:
+    return [f"{tier} = {c.passed}/{c.total} = {_num(c.mean)}" for tier, c in counts.items()]
+
+
+def tiers_reward(
+    verdicts_by_tier: Mapping[str, Sequence[str]], *,
+    weights: TierWeights | None = None, build_failed: bool = False,
+) -> SchemeBreakdown:
+    """reward = Σ weight × tier mean, over the tiers with a positive weight."""
+    weights = weights or TierWeights()
+    weighted = {tier: w for tier, w in weights.as_dict().items() if w > 0}
+    counts = tier_counts(verdicts_by_tier, required=list(weighted))
+    vector = {tier: c.mean for tier, c in counts.items()}
+    lines = _tier_lines(counts)
+    closed = gate(counts, build_failed)
+    if closed is not None:
+        return SchemeBreakdown(scheme=TIERS_SCHEME, score=0.0, gated=True, counts=counts,
+                               vector=vector, arithmetic=(*lines, closed))
+    score = round(sum(w * counts[tier].mean for tier, w in weighted.items()), 10)
+    terms = " + ".join(f"{_num(w)}×{_num(counts[tier].mean)}" for tier, w in weighted.items())
+    lines.append(f"reward = {terms} = {_num(score)}")
+    return SchemeBreakdown(scheme=TIERS_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
+                           vector=vector, arithmetic=tuple(lines))
+
+
+def visual_scheme_reward(
+    summary: VisualSummary, verdicts_by_tier: Mapping[str, Sequence[str]], *,
+    mix: VisualMix | None = None, build_failed: bool = False,
+) -> SchemeBreakdown:
+    """reward = w_visual × normalized_visual + w_functional × functional."""
+    mix = mix or VisualMix()
+    counts = tier_counts(verdicts_by_tier, required=["functional"] if mix.functional > 0 else [])
+    functional = counts["functional"].mean if "functional" in counts else 0.0
+    vector: dict[str, float] = {
+        "visual": summary.visual, "normalized_visual": summary.normalized_visual,
+        **{f"checkpoint:{c.name}": c.normalized for c in summary.checkpoints},
+    }
+    if "functional" in counts:
+        vector["functional"] = functional
+    lines = [*summary.arithmetic, *_tier_lines({k: v for k, v in counts.items() if k == "functional"})]
+    closed = gate(counts, build_failed)
+    if closed is not None:
+        return SchemeBreakdown(scheme=VISUAL_SCHEME, score=0.0, gated=True, counts=counts,
+                               vector=vector, arithmetic=(*lines, closed))
+    score = round(mix.visual * summary.normalized_visual + mix.functional * functional, 10)
+    lines.append(f"reward = {_num(mix.visual)}×{_num(summary.normalized_visual)} + "
+                 f"{_num(mix.functional)}×{_num(functional)} = {_num(score)}")
+    return SchemeBreakdown(scheme=VISUAL_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
+                           vector=vector, arithmetic=tuple(lines))
+
+
+# -- adapters over TestResult -------------------------------------------------------------
+
+
+def verdicts_by_tier(results: Sequence[TestResult]) -> dict[str, list[str]]:
+    """Each result's verdict under its tier marker; results without a tier are not counted."""
+    found: dict[str, list[str]] = {}
+    for result in results:
+        tier = getattr(result, "tier", None)
+        if tier is not None:
+            found.setdefault(str(tier), []).append(str(result.verdict))
+    return found
+
+
+def build_failed(results: Sequence[TestResult]) -> bool:
+    return any(result.fault == BUILD_FAILED for result in results)
+
+
+def checkpoint_screenshots(results: Sequence[TestResult], names: Sequence[str]) -> dict[str, str]:
+    """The report-relative path of each checkpoint's screenshot (`app.screenshot(name)`).
+
+    Taken more than once, the last in result order counts (results come sorted).
+    """
+    wanted = set(names)
+    found: dict[str, str] = {}
+    for result in results:
+        for shot in result.screenshots:
+            if shot.step in wanted:
+                found[shot.step] = shot.path
+    return found
+
+
+def checkpoint_scores(
+    spec: VisualSpec, results: Sequence[TestResult], *, run_dir: Path, oracle_dir: Path,
+) -> dict[str, VisualScore | None]:
+    """Compare each checkpoint's screenshot with `<oracle_dir>/<name>.png`; None when untaken.
+
+    :raises RewardRefused: an oracle image, or a recorded screenshot's file, is missing.
+    """
+    shots = checkpoint_screenshots(results, [c.name for c in spec.checkpoints])
+    scores: dict[str, VisualScore | None] = {}
+    for checkpoint in spec.checkpoints:
+        oracle = oracle_dir / f"{checkpoint.name}.png"
+        if not oracle.is_file():
+            raise RewardRefused(f"checkpoint {checkpoint.name!r}: no oracle screenshot {oracle}")
+        shot = shots.get(checkpoint.name)
+        if shot is None:
+            scores[checkpoint.name] = None
+            continue
+        candidate = run_dir / shot
+        if not candidate.is_file():
+            raise RewardRefused(f"checkpoint {checkpoint.name!r}: recorded screenshot {candidate} is gone")
+        scores[checkpoint.name] = compare(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
+                                          weights=spec.weights)
+    return scores
+
+
+# -- hook implementations ------------------------------------------------------------------
+
+
+def _scoring_field(task: TaskSpec, name: str) -> Any:
+    return getattr(task.scoring, name, None)
+
+
+class TierScheme:
+    """The `tiers` scheme; registered by the plugin, replaceable like any hook implementation."""
+
+    @pytest.hookimpl
+    def pytest_revylbench_reward(self, task: TaskSpec, results: Sequence[TestResult]) -> Reward | None:
+        if task.scoring.scheme != TIERS_SCHEME:
+            return None
+        weights: TierWeights | None = _scoring_field(task, "tiers")
+        breakdown = tiers_reward(verdicts_by_tier(results), weights=weights,
+                                 build_failed=build_failed(results))
+        return breakdown.to_reward()
+
+
+class VisualScheme:
+    """The `visual` scheme: compares checkpoint screenshots of this run with the oracle's."""
+
+    def __init__(self, run_dir: Path, oracle_dir: Path) -> None:
+        self.run_dir = run_dir
+        self.oracle_dir = oracle_dir
+
+    def breakdown(self, task: TaskSpec, results: Sequence[TestResult]) -> SchemeBreakdown:
+        spec: VisualSpec | None = _scoring_field(task, "visual")
+        if spec is None:
+            raise RewardRefused(f"task {task.id!r}: scheme 'visual' needs a [scoring.visual] table")
+        mix: VisualMix | None = _scoring_field(task, "mix")
+        failed = build_failed(results)
+        summary = visual_reward(
+            {} if failed else checkpoint_scores(spec, results, run_dir=self.run_dir,
+                                                oracle_dir=self.oracle_dir),
+            floor=spec.floor, checkpoints=[c.name for c in spec.checkpoints],
+        )
+        return visual_scheme_reward(summary, verdicts_by_tier(results), mix=mix, build_failed=failed)
+
+    @pytest.hookimpl
+    def pytest_revylbench_reward(self, task: TaskSpec, results: Sequence[TestResult]) -> Reward | None:
+        if task.scoring.scheme != VISUAL_SCHEME:
+            return None
+        return self.breakdown(task, results).to_reward()

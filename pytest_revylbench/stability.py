@@ -1,0 +1,140 @@
+"""The stability check of a suite: the reference passes every test every time, and every
+mutant is caught by exactly its declared tests every time.
+
+Each run is a real grade in its own pytest process, as a grader would run it; identical
+submissions reuse their build, so N runs cost one build each.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from .mutants import list_mutants, materialize
+from .tasks import load_task
+
+REFERENCE = "reference"
+
+
+class SubjectResult(BaseModel):
+    """One submission (the reference or a mutant), graded `runs` times."""
+
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
+
+    subject: str
+    expected: dict[str, str]
+    """Test name → the verdict it must have on every run."""
+    runs: list[dict[str, str]]
+    """Per run, test name → verdict (`missing` when the run left no grade)."""
+
+    @property
+    def stable(self) -> bool:
+        return all(run == self.expected for run in self.runs)
+
+
+class StabilityReport(BaseModel):
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
+
+    version: int = 1
+    task: str
+    platform: str
+    runs: int
+    subjects: list[SubjectResult]
+
+    @property
+    def stable(self) -> bool:
+        return all(s.stable for s in self.subjects)
+
+
+def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
+           run_id: str, extra: list[str], cwd: Path) -> dict[str, str]:
+    subprocess.run(
+        [python, "-m", "pytest", "--task", task, "--platform", platform,
+         f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
+         "-p", "no:cacheprovider", "-q", *extra],
+        cwd=cwd, capture_output=True, text=True, check=False,
+    )
+    path = reports / run_id / "grade.json"
+    if not path.is_file():
+        return {}
+    return {t["name"]: t["verdict"] for t in json.loads(path.read_text())["tests"]}
+
+
+def check_stability(
+    task_id: str,
+    *,
+    platform: str,
+    runs: int,
+    out: Path,
+    tasks_dir: Path,
+    suites_dir: Path,
+    cwd: Path,
+    only: list[str] | None = None,
+    jobs: int = 1,
+    extra: list[str] | None = None,
+    python: str = sys.executable,
+    progress: bool = True,
+) -> StabilityReport:
+    task = load_task(tasks_dir, suites_dir, task_id)
+    mutants = [m for m in list_mutants(task.suite) if only is None or m.name in only]
+    subjects: list[tuple[str, Path, set[str] | None]] = []
+    if only is None or REFERENCE in only:
+        subjects.append((REFERENCE, task.suite / REFERENCE, None))
+    for mutant in mutants:
+        folder = out / "submissions" / mutant.name
+        if not folder.exists():
+            materialize(task.suite, mutant, folder)
+        subjects.append((mutant.name, folder, set(mutant.catches)))
+    jobs_list = [(name, folder, n) for name, folder, _ in subjects for n in range(1, runs + 1)]
+    extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *(extra or [])]
+
+    def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str]]:
+        name, folder, n = job
+        verdicts = _grade(python, task_id, platform, folder, out / "runs", f"{name}-{n}",
+                          extra_args, cwd)
+        if progress:
+            print(f"[stability] {name} run {n}: "
+                  + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
+                  file=sys.stderr, flush=True)
+        return name, n, verdicts
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        done = list(pool.map(one, jobs_list))
+    results = []
+    for name, _folder, catches in subjects:
+        by_run = [v for subject, _n, v in sorted(done, key=lambda d: d[1]) if subject == name]
+        tests = sorted({t for run in by_run for t in run})
+        expected = {t: ("fail" if catches is not None and t in catches else "pass") for t in tests}
+        for declared in sorted(catches or ()):
+            expected.setdefault(declared, "fail")
+        runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
+        results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled))
+    report = StabilityReport(task=task_id, platform=platform, runs=runs, subjects=results)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "stability.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    return report
+
+
+def table(report: StabilityReport) -> list[str]:
+    """The verdict of every test on every run, one line per (subject, test)."""
+    runs = " ".join(f"run{n}" for n in range(1, report.runs + 1))
+    width = max([len(s.subject) for s in report.subjects] + [7])
+    tests = max([len(t) for s in report.subjects for t in s.expected] + [4])
+    lines = [f"{'subject':<{width}}  {'test':<{tests}}  {'expected':<8}  {runs}  stable"]
+    for subject in report.subjects:
+        for test, expected in subject.expected.items():
+            seen = [run.get(test, "missing") for run in subject.runs]
+            ok = all(v == expected for v in seen)
+            cells = " ".join(f"{v:<4}"[:4] if len(v) <= 4 else v for v in seen)
+            lines.append(f"{subject.subject:<{width}}  {test:<{tests}}  {expected:<8}  {cells}  "
+                         + ("yes" if ok else "NO"))
+    verdict = "STABLE" if report.stable else "UNSTABLE"
+    lines.append(f"{verdict}: {sum(s.stable for s in report.subjects)} of "
+                 f"{len(report.subjects)} submissions gave their expected verdicts on all "
+                 f"{report.runs} runs")
+    return lines
