@@ -10,7 +10,7 @@ import pytest
 
 from .app import App, CheckFailed
 
-__all__ = ["App", "CheckFailed", "journey", "stage"]
+__all__ = ["App", "CheckFailed", "journey", "stage", "tier"]
 
 
 def stage(stage_id: str) -> pytest.MarkDecorator:
@@ -20,3 +20,8 @@ def stage(stage_id: str) -> pytest.MarkDecorator:
 
 journey: pytest.MarkDecorator = pytest.mark.journey
 """Mark the hidden test of the task's end-to-end journey: `@journey`."""
+
+
+def tier(name: str) -> pytest.MarkDecorator:
+    """Mark a subtest's reward tier: `@tier("functional")` (build, functional, flow, contract)."""
+    return pytest.mark.tier(name)

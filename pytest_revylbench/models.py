@@ -12,6 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .scoring.tiers import TierWeights, VisualMix
+from .scoring.visual import VisualSpec
+
 Platform = Literal["web", "ios", "android"]
 PLATFORMS: tuple[Platform, ...] = ("web", "ios", "android")
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -53,6 +56,12 @@ class JourneySpec(_Frozen):
 class ScoringSpec(_Frozen):
     scheme: str = "stages"
     """Name of the reward scheme; schemes are `pytest_revylbench_reward` hook implementations."""
+    tiers: TierWeights = TierWeights()
+    """`tiers` scheme: weight of each tier (build, functional, flow, contract), summing to 1."""
+    mix: VisualMix = VisualMix()
+    """`visual` scheme: weights of normalized visual fidelity and the functional tier."""
+    visual: VisualSpec | None = None
+    """`visual` scheme: checkpoints, floor, metric weights and masked regions."""
 
 
 class BudgetSpec(_Frozen):
@@ -176,6 +185,8 @@ class TestResult(_Frozen):
     reason: str = ""
     """The first failed criterion, or why the test did not run."""
     duration_s: float = 0.0
+    tier: Literal["build", "functional", "flow", "contract"] | None = None
+    """The tier this subtest belongs to (`tier(...)` marker; stage and journey tests: flow)."""
     bench_s: float = 0.0
     """Seconds spent waiting for a device, starting it and launching the app (bench time)."""
     device: str | None = None
@@ -213,6 +224,8 @@ class Reward(_Frozen):
     journey_passed: bool = False
     vector: dict[str, float] = {}
     """Per-component scores (stage ids, journey id, tiers …), each in [0, 1]."""
+    arithmetic: tuple[str, ...] = ()
+    """How the score was computed, line by line, so a person can check it by hand."""
 
 
 class GradeStatus(StrEnum):

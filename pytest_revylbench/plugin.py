@@ -26,6 +26,7 @@ from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
 from .retry import attempt_key, phase_key, run_with_retries
 from .scoring.stages import StageScheme
+from .scoring.tiers import TierScheme, VisualScheme
 from .submission import source_files
 from .tasks import TaskError, load_task
 
@@ -62,7 +63,10 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
 MARKERS = (
     "stage(id): a hidden test that proves one stage of the task; id is a stage id of task.toml",
     "journey: the hidden test of the task's end-to-end journey",
+    "tier(name): the reward tier of a subtest: build, functional, flow or contract "
+    "(stage and journey tests are flow unless marked)",
 )
+TIERS = ("build", "functional", "flow", "contract")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -200,7 +204,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
         agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),
         infra_retries=_count(config, "revylbench_infra_retries", "--infra-retries"),
-        rebuild=config.getoption("revylbench_rebuild") or config.getini("revylbench_rebuild") in (True, "true", "1"),
+        rebuild=bool(config.getoption("revylbench_rebuild") or config.getini("revylbench_rebuild")),
     )
 
 
@@ -236,6 +240,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for marker in MARKERS:
         config.addinivalue_line("markers", marker)
     config.pluginmanager.register(StageScheme(), "revylbench-stage-scheme")
+    config.pluginmanager.register(TierScheme(), "revylbench-tier-scheme")
     task_id = _setting(config, "revylbench_task")
     if task_id is None:
         return
@@ -244,9 +249,24 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(grade.task.suite)]
     if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(
+            VisualScheme(grade.run_dir, grade.task.suite / "oracle"), "revylbench-visual-scheme"
+        )
         config.pluginmanager.register(GradeReporter(config, grade), "revylbench-grade-reporter")
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(_XdistRunId(grade.run_id), "revylbench-xdist-run-id")
+
+
+def _tier(item: pytest.Item, role: str) -> str | None:
+    marker = item.get_closest_marker("tier")
+    if marker is not None:
+        name = str(marker.args[0]) if marker.args else ""
+        if name not in TIERS:
+            raise pytest.UsageError(
+                f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIERS)}"
+            )
+        return name
+    return "flow" if role in ("stage", "journey") else None
 
 
 def _role(item: pytest.Item, grade: GradeConfig) -> tuple[str, str | None]:
@@ -263,12 +283,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if grade is None:
         return
     stage_ids = [s.id for s in grade.task.spec.stages]
+    spec = grade.task.spec
+    present = {"build"}  # the build tier's subtest comes from the build itself
     for item in items:
         role, stage = _role(item, grade)
+        tier = _tier(item, role)
+        if tier is not None:
+            present.add(tier)
         if role == "stage" and stage not in stage_ids:
             raise pytest.UsageError(
                 f"{item.nodeid}: @stage({stage!r}) names no stage of "
                 f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
+            )
+    if spec.scoring.scheme == "tiers":
+        weights = spec.scoring.tiers.model_dump()
+        missing = [t for t in TIERS if weights.get(t, 0) > 0 and t not in present]
+        if missing:
+            raise pytest.UsageError(
+                f"{grade.task.folder / 'task.toml'}: field scoring.tiers: "
+                + ", ".join(f"{t} (weight {weights[t]})" for t in missing)
+                + " has no subtests in the suite: not implemented for this task; give it "
+                "weight 0 or add tests marked @tier(...)"
             )
 
 
@@ -316,9 +351,10 @@ def _result(
     if outcome.verdict is Verdict.PASS and "teardown" in phases:
         outcome = phases["teardown"]
     role, stage = _role(item, grade)
+    tier = _tier(item, role)
     recorder = item.stash.get(recorder_key, None)
     result = TestResult(
-        nodeid=item.nodeid, name=item.name, role=role, stage=stage,
+        nodeid=item.nodeid, name=item.name, role=role, stage=stage, tier=tier,
         verdict=outcome.verdict, fault=outcome.fault, reason=outcome.reason,
         duration_s=round(float(item.stash.get(_duration_key, 0.0)), 3),
         evidence=tuple(recorder.evidence) if recorder else (),

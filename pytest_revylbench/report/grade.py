@@ -24,6 +24,7 @@ from ..models import (
     Verdict,
 )
 from ..provenance import grade_digests
+from ..scoring.tiers import RewardRefused
 from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
@@ -34,6 +35,16 @@ def sweep_leftover_devices(grade: GradeConfig) -> None:
     folder = grade.run_dir / ".leases" / grade.pool.name
     if folder.is_dir():
         LeaseBoard(folder, grade.pool.slots, timeout_s=0).sweep()
+
+
+def build_subtest(build: BuildResult) -> TestResult:
+    """The build tier's subtest: the submission exported for the platform."""
+    return TestResult(
+        nodeid="<build>::export", name="build: export", role="other", tier="build",
+        verdict=Verdict.PASS if build.ok else Verdict.FAIL,
+        fault=None if build.ok else (build.fault or Fault.BUILD_FAILED), reason=build.reason,
+        duration_s=build.seconds,
+    )
 
 
 def _now() -> str:
@@ -70,6 +81,7 @@ class GradeReporter:
         self.ledger_entry: SubmissionRecord | None = None
         self.feedback: Path | None = None
         self.feedback_error = ""
+        self.refused = ""
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -101,8 +113,15 @@ class GradeReporter:
             {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
         ))
         status, kind = grade_status(build, results)
+        if build is not None and grade.task.spec.scoring.scheme != "stages":
+            results = [build_subtest(build), *results]
         digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
-        reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
+        try:
+            reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
+        except RewardRefused as exc:
+            self.refused = f"{grade.task.folder / 'task.toml'}: the reward was refused: {exc}"
+            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+            return
         if reward is None:
             raise pytest.UsageError(
                 f"{grade.task.folder / 'task.toml'}: field scoring.scheme: no reward scheme "
@@ -140,6 +159,9 @@ class GradeReporter:
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         record = self.record
+        if self.refused:
+            terminalreporter.write_sep("=", "revylbench grade REFUSED", red=True)
+            terminalreporter.write_line(self.refused, red=True)
         if record is None:
             return
         tr = terminalreporter

@@ -39,8 +39,12 @@ def stage_outcome(task: TaskSpec, results: Sequence[TestResult]) -> Reward:
         r.stage == s.id and r.verdict is Verdict.PASS for r in results
     )) for s in task.stages}
     vector[task.journey.id] = float(journey)
+    arithmetic = (
+        f"outcome = {STAGE_WEIGHT} × {stages} stages passed in a row + {JOURNEY_WEIGHT} × "
+        f"{int(journey)} journey = {score:.2f}",
+    )
     return Reward(scheme=SCHEME, score=score, stages_passed=stages, journey_passed=journey,
-                  vector=vector)
+                  vector=vector, arithmetic=arithmetic)
 
 
 class StageScheme:

@@ -115,7 +115,8 @@ class SchemeBreakdown(_Frozen):
     def to_reward(self) -> Reward:
         from ..models import Reward
 
-        return Reward(scheme=self.scheme, score=self.score, vector=self.vector)
+        return Reward(scheme=self.scheme, score=self.score, vector=self.vector,
+                      arithmetic=tuple(self.arithmetic))
 
 
 def tier_counts(

@@ -1,7 +1,7 @@
 """Grade real submissions end to end: build with expo, run on Chromium through Appium, score.
 
-Every task's reference must score 1.0, and every planted bug must get exactly the verdicts
-declared beside it. These are the slowest tests of the suite (one full grade each).
+Every task's reference must score 1.0 with its evidence on disk. That every planted bug gets
+exactly its declared verdicts, on every run, is `revylbench stability` (test_stability.py).
 """
 
 from __future__ import annotations
@@ -16,10 +16,6 @@ from pytest_revylbench.tasks import available_tasks
 from .conftest import REPO, grade, verdicts
 
 TASKS = available_tasks(REPO / "tasks")
-MUTANTS = [
-    pytest.param(task, mutant, id=f"{task}-{mutant.name}")
-    for task in TASKS for mutant in list_mutants(REPO / "suites" / task)
-]
 
 
 @pytest.mark.parametrize("task", TASKS)
@@ -33,30 +29,6 @@ def test_reference_scores_one(task: str, tmp_path: Path) -> None:
         assert test["evidence"], f"{test['name']} recorded no evidence"
         for shot in test["screenshots"]:
             assert (tmp_path / "ref" / shot["path"]).stat().st_size > 10_000
-
-
-@pytest.mark.parametrize(("task", "mutant"), MUTANTS)
-def test_mutant_gets_exactly_its_declared_verdicts(task: str, mutant, tmp_path: Path) -> None:
-    submission = materialize(REPO / "suites" / task, mutant, tmp_path / "submission")
-    record = grade(submission, tmp_path / "reports", "mutant", task=task)
-    expected = {name: ("fail" if name in mutant.catches else "pass") for name in verdicts(record)}
-    assert verdicts(record) == expected, mutant.description
-    assert record["outcome"] < 1.0
-    failed = [t for t in record["tests"] if t["verdict"] == "fail"]
-    assert all(t["fault"] == "check_failed" and t["reason"] for t in failed)
-    assert record["_exit"] == 1
-
-
-def test_budget_reference_gives_identical_verdicts_three_times(tmp_path: Path) -> None:
-    runs = [grade(REPO / "suites/budget/reference", tmp_path, f"run{n}") for n in range(3)]
-    first = runs[0]
-    for other in runs[1:]:
-        assert verdicts(other) == verdicts(first)
-        assert other["outcome"] == first["outcome"] == 1.0
-        assert [[e["criterion"] for e in t["evidence"]] for t in other["tests"]] == [
-            [e["criterion"] for e in t["evidence"]] for t in first["tests"]
-        ]
-        assert other["submission_digest"] == first["submission_digest"]
 
 
 def test_a_submission_that_does_not_build_scores_zero(tmp_path: Path) -> None:

@@ -30,6 +30,9 @@ from pytest_revylbench.cli import main
 
 from .conftest import REPO
 
+# One set of real grades feeds every test here: keep them on one xdist worker.
+pytestmark = pytest.mark.xdist_group("leaderboard-campaign")
+
 PROTOCOL = "budget-web-v1"
 HARNESS = ("revyl-harness", "1.0")
 STARTED = "2026-11-30T09:00:00Z"

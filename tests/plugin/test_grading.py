@@ -163,3 +163,65 @@ def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
     score = score_rollout(*read_ledger(demo_task.path / "rollout"))
     assert score.score_percent == round(100 * 0.6 * 0.8 * time_factor(600), 1)
     assert [f.name for f in score.flags] == ["incoherent_steps", "incoherent_final"] * 2
+
+
+TIERED_SUITE = """
+from pytest_revylbench import journey, stage, tier
+
+@stage("one")
+def test_one():
+    pass
+
+@stage("two")
+def test_two():
+    pass
+
+@stage("three")
+def test_three():
+    assert False, "three is broken"
+
+@journey
+def test_trip():
+    pass
+
+@tier("functional")
+def test_money_format():
+    pass
+
+@tier("functional")
+def test_total():
+    assert 0.1 + 0.2 == 0.3
+
+@tier("contract")
+def test_ids():
+    pass
+"""
+
+
+def test_tiers_scheme_weighs_each_tier_and_shows_its_arithmetic(demo_task: pytest.Pytester) -> None:
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text() + (
+        '\n[scoring]\nscheme = "tiers"\n[scoring.tiers]\n'
+        "build = 0.0\nfunctional = 0.4\nflow = 0.4\ncontract = 0.2\n"
+    ))
+    demo_task.makepyfile(**{"suites/demo/test_suite": TIERED_SUITE})
+    demo_task.runpytest(*GRADE)
+    record = grade_json(demo_task)
+    assert record["reward"]["scheme"] == "tiers"
+    # functional 1/2, flow 3/4, contract 1/1
+    assert record["outcome"] == pytest.approx(0.4 * 0.5 + 0.4 * 0.75 + 0.2 * 1.0)
+    assert any("0.40×0.50" in line for line in record["reward"]["arithmetic"])
+    tiers = {t["name"]: t["tier"] for t in record["tests"]}
+    assert tiers["test_one"] == "flow" and tiers["test_total"] == "functional"
+
+
+def test_a_weighted_tier_without_subtests_is_refused_loudly(demo_task: pytest.Pytester) -> None:
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "tiers"\n')
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    result = demo_task.runpytest(*GRADE)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([
+        "*field scoring.tiers: functional (weight 0.3), contract (weight 0.15) has no subtests*"
+        "not implemented*",
+    ])
