@@ -19,8 +19,10 @@ from .provenance import _files_digest
 BUILDER_CODE = Path(__file__).resolve().parent / "build"
 
 
-def artifact_key(submission_digest: str, platform: str) -> str:
-    data = "\n".join([submission_digest, platform, _files_digest(BUILDER_CODE)])
+def artifact_key(submission_digest: str, platform: str, *, sandboxed: bool) -> str:
+    """Also keyed by sandboxing, so an unsandboxed build never stands in for a trusted one."""
+    data = "\n".join([submission_digest, platform, f"sandboxed={sandboxed}",
+                       _files_digest(BUILDER_CODE)])
     return hashlib.sha256(data.encode()).hexdigest()[:24]
 
 

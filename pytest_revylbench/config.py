@@ -32,6 +32,8 @@ class GradeConfig:
     """Append this grade to the rollout ledger in this folder."""
     agent_started_at: str | None = None
     agent_seconds: float | None = None
+    sandbox: bool = True
+    """Build in the bubblewrap sandbox; False only with --allow-untrusted-native."""
     rebuild: bool = False
     """Build even when an identical earlier build is kept."""
     infra_retries: int = 2

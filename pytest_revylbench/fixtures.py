@@ -18,7 +18,7 @@ from filelock import FileLock
 
 from .app import App
 from .artifacts import ArtifactStore, artifact_key
-from .build.pipeline import BuildNotImplemented, build_submission
+from .build.pipeline import BuildNotImplemented, SandboxUnavailable, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
 from .devices.errors import AppLaunchFailed, DeviceError
 from .devices.lease import LeaseBoard
@@ -60,7 +60,7 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
     work = build_work_dir(grade)
     work.parent.mkdir(parents=True, exist_ok=True)
     store = ArtifactStore(grade.cache_dir / "artifacts")
-    key = artifact_key(digest(grade.submission), grade.platform)
+    key = artifact_key(digest(grade.submission), grade.platform, sandboxed=grade.sandbox)
     with FileLock(str(work) + ".lock"):
         kept = None if grade.rebuild else store.get(key)
         if record.is_file():  # another worker of this run built it already
@@ -75,9 +75,11 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
                 built = build_submission(
                     grade.submission, grade.platform, work=work, cache_dir=grade.cache_dir,
                     log=grade.run_dir / "build.log", log_name="build.log",
-                    timeout_s=grade.build_timeout_s,
+                    timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
+                    hidden=(grade.reports, grade.task.suite.parent,
+                            *([grade.rollout] if grade.rollout else [])),
                 )
-            except BuildNotImplemented as exc:
+            except (BuildNotImplemented, SandboxUnavailable) as exc:
                 raise pytest.UsageError(str(exc)) from exc
             result, artifact = built.result, built.artifact
             record.write_text(result.model_dump_json(indent=2), encoding="utf-8")

@@ -210,6 +210,8 @@ class BuildResult(_Frozen):
     """build_failed (the submission's fault), builder_fault or timeout (the bench's)."""
     cache_hit: bool = False
     """The dependencies came from the node_modules cache."""
+    sandboxed: bool = False
+    """Every step that ran submission code ran in the bubblewrap sandbox."""
     reused: bool = False
     """The artifact is an earlier identical build's (same submission, platform and builder)."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from . import hookspecs
+from .build.sandbox import sandbox_problem
 from .config import GradeConfig, check_platform, grade_config_key, new_run_id
 from .devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
@@ -75,6 +77,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         dest = ini
         group.addoption(flag, dest=dest, default=None, help=f"{help_text} [ini: {ini}]")
         parser.addini(ini, help=help_text, default=default)
+    group.addoption(
+        "--allow-untrusted-native", dest="revylbench_allow_untrusted_native", action="store_true",
+        default=False, help="build without the bubblewrap sandbox when it cannot run here; the "
+        "grade is marked dev-untrusted [ini: revylbench_allow_untrusted_native]")
+    parser.addini("revylbench_allow_untrusted_native", help="build unsandboxed if need be",
+                  type="bool", default=False)
     group.addoption("--rebuild", dest="revylbench_rebuild", action="store_true", default=False,
                     help="build even if an identical earlier build is kept [ini: revylbench_rebuild]")
     parser.addini("revylbench_rebuild", help="always build", type="bool", default=False)
@@ -139,6 +147,26 @@ def _iso_time(config: pytest.Config, ini: str, flag: str) -> str | None:
         ) from None
 
 
+def _sandbox(config: pytest.Config) -> bool:
+    """Sandbox when bubblewrap works; otherwise refuse unless untrusted builds are allowed."""
+    problem = sandbox_problem()
+    if problem is None:
+        return True
+    allowed = config.getoption("revylbench_allow_untrusted_native") or config.getini(
+        "revylbench_allow_untrusted_native"
+    )
+    if not allowed:
+        raise pytest.UsageError(
+            f"grading needs the bubblewrap sandbox, which cannot run here: {problem}; "
+            "--allow-untrusted-native builds without it and marks the grade dev-untrusted"
+        )
+    warnings.warn(
+        f"revylbench: building WITHOUT a sandbox ({problem}); this grade is dev-untrusted",
+        stacklevel=1,
+    )
+    return False
+
+
 def _pool(config: pytest.Config, platform: Platform) -> PoolSpec:
     if _setting(config, "revylbench_device_pool"):
         return load_pool(_path(config, "revylbench_device_pool"), platform)
@@ -191,6 +219,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     return GradeConfig(
         task=task,
         pool=pool,
+        sandbox=_sandbox(config),
         platform=platform,
         submission=submission,
         reports=_path(config, "revylbench_reports"),

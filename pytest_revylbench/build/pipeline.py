@@ -4,18 +4,27 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..models import BuildResult, Fault, Platform
-from ..submission import copy_source
+from ..submission import copy_source, source_files
 from .deps import cached_node_modules
 from .process import StepFailed, log_tail
+from .sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
 from .web import build_web
+
+GRADER_ROOT = Path(__file__).resolve().parents[2]
+"""The folder holding pytest_revylbench/ (and, in the repository, suites/ and reports/)."""
 
 
 class BuildNotImplemented(Exception):
     """The platform has no builder on this host yet."""
+
+
+class SandboxUnavailable(Exception):
+    """A sandboxed build was required but bubblewrap cannot run here."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,8 @@ class BuiltArtifact:
     result: BuildResult
     artifact: Path | None
     """The web bundle folder, `.app` or `.apk`; None when the build failed."""
+    sandboxed: bool = False
+    """Every step that ran submission code ran in the sandbox (the grade is `trusted`)."""
 
 
 def build_submission(
@@ -34,27 +45,49 @@ def build_submission(
     log: Path,
     log_name: str,
     timeout_s: float,
+    sandbox: bool | None = None,
+    offline: bool = False,
+    limits: Limits | None = None,
+    hidden: Sequence[Path] = (),
 ) -> BuiltArtifact:
     """Build `submission` for `platform` in the fresh folder `work`.
 
     A failure of any step is the candidate's fault and comes back as a failed BuildResult
     carrying the log's tail; it is never raised.
+
+    `sandbox`: None sandboxes when bubblewrap works here, True requires it (raising
+    SandboxUnavailable), False runs the steps unconfined. `offline` refuses to fetch
+    dependencies missing from the cache. `hidden` adds folders the steps must not see to
+    the grader's own (its repository, $HOME, the cache, the log's folder).
     """
     if platform != "web":
         raise BuildNotImplemented(f"no {platform} builder is implemented yet; only web builds")
+    problem = sandbox_problem() if sandbox is not False else None
+    if sandbox is True and problem is not None:
+        raise SandboxUnavailable(f"a sandboxed build needs bubblewrap: {problem}")
+    policy = None
+    if sandbox is True or (sandbox is None and problem is None):
+        policy = SandboxPolicy(
+            hidden=tuple(p.resolve() for p in (
+                GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden
+            )),
+            limits=limits or Limits(), uid=build_uid(),
+        )
     started = time.monotonic()
     deadline = started + timeout_s
     log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text(f"[revylbench] building {submission} for {platform}\n", encoding="utf-8")
+    how = "sandboxed" if policy else "NOT sandboxed"
+    log.write_text(f"[revylbench] building {submission} for {platform} ({how})\n", encoding="utf-8")
     shutil.rmtree(work, ignore_errors=True)
     cache_hit = False
     try:
+        refuse_outward_links(submission)
         copy_source(submission, work)
         node_modules, cache_hit = cached_node_modules(
-            work, cache_dir, log=log, deadline=deadline
+            work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy
         )
         artifact: Path | None = build_web(
-            work, node_modules=node_modules, log=log, deadline=deadline
+            work.resolve(), node_modules=node_modules, log=log, deadline=deadline, policy=policy
         )
         reason, fault = "", None
     except StepFailed as exc:
@@ -62,12 +95,27 @@ def build_submission(
         fault = Fault.TIMEOUT if exc.timed_out else Fault.BUILD_FAILED
     except OSError as exc:  # a tool of the builder is missing or broken: not the agent's doing
         artifact, reason, fault = None, f"the builder could not run: {exc}", Fault.BUILDER_FAULT
+    if artifact is None:  # nothing in it is needed, and a hostile build may have filled it
+        shutil.rmtree(work, ignore_errors=True)
     seconds = round(time.monotonic() - started, 3)
     with log.open("a", encoding="utf-8") as out:
         out.write(f"\n[revylbench] build {'ok' if artifact else 'FAILED: ' + reason} in {seconds}s\n")
     result = BuildResult(
         ok=artifact is not None, seconds=seconds, log_path=log_name,
         log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
-        cache_hit=cache_hit,
+        cache_hit=cache_hit, sandboxed=policy is not None,
     )
-    return BuiltArtifact(result=result, artifact=artifact)
+    return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
+
+
+def refuse_outward_links(submission: Path) -> None:
+    """Fail on a source file that is a link to outside the submission.
+
+    The copy into the work folder follows links, and it runs outside the sandbox: a link
+    to a hidden suite file would otherwise be copied in as the file's contents. (Linked
+    folders are neither walked nor copied.)
+    """
+    root = submission.resolve()
+    for rel in source_files(submission):
+        if root not in (submission / rel).resolve().parents:
+            raise StepFailed("copy the submission", f"{rel} is a link to outside the submission")

@@ -133,6 +133,7 @@ class GradeReporter:
             status=status, failure_kind=kind, outcome=reward.score, reward=reward,
             build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
             digests=digests, environment=environment,
+            trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
         )
         self.path = grade.run_dir / "grade.json"
         grade.run_dir.mkdir(parents=True, exist_ok=True)

@@ -120,3 +120,21 @@ def test_timeouts_must_be_positive(demo_task: pytest.Pytester, flag: str) -> Non
     result = demo_task.runpytest(*GRADE, flag, "-3")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*{flag} '-3': expected a positive number of seconds*"])
+
+
+def test_without_a_working_sandbox_grading_is_refused_unless_allowed(
+    demo_task: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pytest_revylbench.plugin as plugin
+
+    monkeypatch.setattr(plugin, "sandbox_problem", lambda: "bwrap is not installed")
+    demo_task.makepyfile(**{"suites/demo/test_hidden": "def test_hidden():\n    pass\n"})
+    refused = demo_task.runpytest_inprocess(*GRADE)
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines([
+        "*grading needs the bubblewrap sandbox, which cannot run here: bwrap is not installed;"
+        " --allow-untrusted-native builds without it and marks the grade dev-untrusted*"
+    ])
+    allowed = demo_task.runpytest_inprocess(*GRADE, "--allow-untrusted-native")
+    allowed.assert_outcomes(passed=1, warnings=allowed.parseoutcomes().get("warnings", 0))
+    allowed.stdout.fnmatch_lines(["*building WITHOUT a sandbox (bwrap is not installed)*"])

@@ -1,0 +1,257 @@
+"""Hostile submissions: each tries to get out of the build sandbox, and each is contained.
+
+Each is the budget reference plus the hostile `babel.config.js` of tests/hostile/ (which
+`expo export` runs), told what to do by a `hostile.json` beside it, and built for real
+with `build_submission`; what the hostile code saw comes back as a `HOSTILE-REPORT` line
+in the build log. One is graded end to end through pytest.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_revylbench.build.pipeline import BuiltArtifact, build_submission
+from pytest_revylbench.build.sandbox import Limits, MiB, build_uid, processes_of, sandbox_problem
+from pytest_revylbench.models import Fault
+from pytest_revylbench.submission import copy_source
+
+from .conftest import REPO, grade, verdicts
+
+pytestmark = pytest.mark.skipif(sandbox_problem() is not None, reason=f"no sandbox: {sandbox_problem()}")
+
+SUITE_FILE = REPO / "suites" / "budget" / "test_budget.py"
+CACHE = Path(os.environ.get("REVYLBENCH_CACHE") or Path.home() / ".cache" / "revylbench")
+
+
+class Listener:
+    """A TCP port on every interface of this machine, counting who connects."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("0.0.0.0", 0))
+        self.server.settimeout(0.2)
+        self.port = self.server.getsockname()[1]
+        self.connections: list[Any] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, address = self.server.accept()
+            except OSError:
+                continue
+            self.connections.append(address)
+            conn.close()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.server.close()
+
+
+@pytest.fixture
+def listener() -> Iterator[Listener]:
+    server = Listener()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def host_ip() -> str:
+    """This machine's address on its network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.1", 53))
+        return str(probe.getsockname()[0])
+
+
+def hostile(tmp_path: Path, mode: str, **params: Any) -> Path:
+    submission = tmp_path / "submission"
+    copy_source(REPO / "suites" / "budget" / "reference", submission)
+    shutil.copy(REPO / "tests" / "hostile" / "babel.config.js", submission / "babel.config.js")
+    params = {"mode": mode, "suite_file": str(SUITE_FILE), **params}
+    (submission / "hostile.json").write_text(json.dumps(params))
+    return submission
+
+
+def build(tmp_path: Path, submission: Path, *, timeout_s: float = 300, limits: Limits | None = None,
+          cache_dir: Path = CACHE) -> BuiltArtifact:
+    built = build_submission(
+        submission, "web", work=tmp_path / "work", cache_dir=cache_dir,
+        log=tmp_path / "run" / "build.log", log_name="build.log", timeout_s=timeout_s,
+        sandbox=True, limits=limits, hidden=(tmp_path / "reports",),
+    )
+    assert built.sandboxed
+    return built
+
+
+def report(tmp_path: Path) -> dict[str, Any]:
+    log = (tmp_path / "run" / "build.log").read_text(errors="replace")
+    lines = [line for line in log.splitlines() if line.startswith("HOSTILE-REPORT ")]
+    assert lines, f"the hostile code never ran:\n{log[-3000:]}"
+    return dict(json.loads(lines[-1].removeprefix("HOSTILE-REPORT ")))
+
+
+def no_process_left(uid: int | None) -> bool:
+    if uid is None:
+        return True
+    deadline = time.monotonic() + 5
+    while processes_of(uid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def test_a_snooping_config_sees_no_suite_writes_nowhere_and_reaches_no_one(
+    tmp_path: Path, listener: Listener
+) -> None:
+    token = f"rvb-pwned-{os.getpid()}"
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "sentinel").write_text("an earlier grade")
+    targets = {
+        "repo": REPO / token, "suites": REPO / "suites" / "budget" / token, "home": Path.home() / token,
+        "cache_root": CACHE / token, "work_parent": tmp_path / token, "tmp": Path("/tmp") / token,
+        "etc": Path("/etc") / token,
+    }
+    submission = hostile(
+        tmp_path, "snoop", repo=str(REPO), home=str(Path.home()), cache_root=str(CACHE),
+        reports=str(reports), reports_sentinel=str(reports / "sentinel"), grader_pid=os.getpid(),
+        port=listener.port, host_ip=host_ip(), write_targets={k: str(v) for k, v in targets.items()},
+    )
+    built = build(tmp_path, submission)
+    seen = report(tmp_path)
+
+    assert built.result.ok, built.result.log_tail  # the config still works: the app builds
+    assert seen["own_file"].startswith("ok:"), seen  # the hostile code did run, and reads its own files
+    assert seen["uid"] != 0
+    assert seen["read_suite"] == seen["list_suites_relative"] == "error:ENOENT"
+    assert seen["list_repo"] == "ok:"  # an empty folder where the grader's repository is
+    # at most the way down to the read-only dependencies
+    assert set(seen["list_home"].removeprefix("ok:").split(",")) <= {"", ".cache"}, seen
+    assert seen["read_reports_sentinel"] == "error:ENOENT"
+    assert seen["read_shadow"] == "error:EACCES"
+    assert seen["grader_process"] == "error:ENOENT"
+    assert seen["visible_processes"] < 10
+    writes = {k: v for k, v in seen.items() if k.startswith(("write_", "overwrite_", "poison_"))}
+    assert len(writes) == len(targets) + 2 and all(v.startswith("error:") for v in writes.values()), writes
+    assert not any(path.exists() for path in targets.values())
+    assert not list((CACHE / "node_modules").glob("*/node_modules/expo/pwned.js"))
+    assert (reports / "sentinel").read_text() == "an earlier grade"
+    assert seen["connect_local"] == "error:ECONNREFUSED"  # the sandbox's own, empty loopback
+    assert seen["connect_host"] == "error:ENETUNREACH"
+    assert seen["dns"].startswith("error:")
+    assert listener.connections == []
+    assert no_process_left(build_uid())
+
+
+def test_a_fork_bomb_is_contained_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    limit = 96
+    submission = hostile(tmp_path, "bomb", expect_tasks=limit - 12)
+    built = build(tmp_path, submission, timeout_s=30, limits=Limits(max_processes=limit))
+    seen = report(tmp_path)
+    # The bomb filled its quota and stopped there (bwrap's own pid 1 runs as root, outside
+    # the quota); at the time limit all of it was killed.
+    assert limit - 12 <= seen["tasks"] <= limit + 1, seen
+    assert built.result.fault is Fault.TIMEOUT
+    assert 30 <= built.result.seconds < 40
+    assert no_process_left(build_uid())
+    assert subprocess.run(["true"], timeout=10).returncode == 0  # this machine can still fork
+
+
+def test_a_multi_gigabyte_file_is_cut_at_the_output_limit(tmp_path: Path) -> None:
+    free_before = shutil.disk_usage(tmp_path).free
+    built = build(tmp_path, hostile(tmp_path, "fill"))
+    assert built.result.fault is Fault.BUILD_FAILED
+    assert built.result.reason == (
+        "expo export (web): wrote big.bin up to the output-size limit (512 MiB per file); "
+        "writing stops there"
+    )
+    assert report(tmp_path) == {"written": 512 * MiB, "stopped": "EFBIG"}
+    assert not (tmp_path / "work").exists()  # a failed build's work folder is removed
+    assert free_before - shutil.disk_usage(tmp_path).free < 256 * MiB
+    assert no_process_left(build_uid())
+
+
+def test_many_files_stop_at_the_work_folder_limit(tmp_path: Path) -> None:
+    free_before = shutil.disk_usage(tmp_path).free
+    built = build(tmp_path, hostile(tmp_path, "spray"),
+                  limits=Limits(max_file_bytes=64 * MiB, max_work_bytes=256 * MiB))
+    assert built.result.fault is Fault.BUILD_FAILED
+    assert built.result.reason.startswith("expo export (web): wrote ")
+    assert built.result.reason.endswith(" MiB into its work folder, over the limit of 256 MiB")
+    assert free_before - shutil.disk_usage(tmp_path).free < 256 * MiB
+    assert built.result.seconds < 60
+    assert no_process_left(build_uid())
+
+
+def test_a_hang_is_killed_at_the_time_limit(tmp_path: Path) -> None:
+    built = build(tmp_path, hostile(tmp_path, "hang"), timeout_s=20)
+    assert built.result.fault is Fault.TIMEOUT
+    assert built.result.reason == "expo export (web): exceeded the build's time limit"
+    assert 20 <= built.result.seconds < 30
+    assert no_process_left(build_uid())
+
+
+def test_a_postinstall_script_never_runs(tmp_path: Path) -> None:
+    """Dependencies install with --ignore-scripts: the submission's own scripts never run there."""
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    snoop = (
+        "const fs = require('fs'); let seen; "
+        f"try {{ seen = fs.readFileSync({str(SUITE_FILE)!r}, 'utf8'); }} catch (e) {{ seen = e.code; }} "
+        "fs.mkdirSync('node_modules', {recursive: true}); "
+        "fs.writeFileSync('node_modules/postinstall-ran', seen);"
+    )
+    (submission / "package.json").write_text(json.dumps({
+        "name": "app", "version": "1.0.0", "scripts": {"postinstall": f"node -e {json.dumps(snoop)}"},
+    }))
+    (submission / "package-lock.json").write_text(json.dumps({
+        "name": "app", "version": "1.0.0", "lockfileVersion": 3, "requires": True,
+        "packages": {"": {"name": "app", "version": "1.0.0", "hasInstallScript": True}},
+    }))
+    (submission / "index.ts").write_text("export {};\n")
+    cache = tmp_path / "cache"
+    built = build(tmp_path, submission, cache_dir=cache)
+    log = (tmp_path / "run" / "build.log").read_text()
+    assert "# install dependencies, sandboxed in" in log
+    installed = list((cache / "node_modules").glob("*/node_modules"))
+    assert len(installed) == 1 and not (installed[0] / "postinstall-ran").exists()
+    assert built.result.fault is Fault.BUILD_FAILED
+    assert built.result.reason == (
+        "expo export (web): the dependencies do not provide the expo command (node_modules/.bin/expo)"
+    )
+
+
+def test_a_leaking_submission_grades_as_a_candidate_failure_with_nothing_leaked(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    (reports / "earlier").mkdir(parents=True)
+    (reports / "earlier" / "grade.json").write_text("{}")
+    submission = hostile(tmp_path, "leak")
+    record = grade(submission, reports, "hostile")
+    assert record["status"] == "candidate_failure"
+    assert record["failure_kind"] == "build_failed"
+    assert record["build"]["reason"] == "expo export (web): exited with status 1"
+    tail = record["build"]["log_tail"]
+    assert 'HOSTILE-REPORT {"read_suite":"error:ENOENT","list_suites_relative":"error:ENOENT"}' in tail
+    assert "HOSTILE found no suite to leak" in tail
+    suite_text = SUITE_FILE.read_text()
+    assert "def test_" in suite_text and "def test_" not in json.dumps(record)
+    assert set(verdicts(record).values()) == {"not_run"}
+    assert {t["fault"] for t in record["tests"]} == {"build_failed"}
+    assert record["_exit"] == 1
+    assert (reports / "earlier" / "grade.json").read_text() == "{}"
+    assert sorted(p.name for p in reports.iterdir()) == ["earlier", "hostile"]
