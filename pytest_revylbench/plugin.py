@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import warnings
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -160,9 +159,11 @@ def _sandbox(config: pytest.Config) -> bool:
             f"grading needs the bubblewrap sandbox, which cannot run here: {problem}; "
             "--allow-untrusted-native builds without it and marks the grade dev-untrusted"
         )
-    warnings.warn(
-        f"revylbench: building WITHOUT a sandbox ({problem}); this grade is dev-untrusted",
-        stacklevel=1,
+    config.issue_config_time_warning(
+        pytest.PytestWarning(
+            f"revylbench: building WITHOUT a sandbox ({problem}); this grade is dev-untrusted"
+        ),
+        stacklevel=2,
     )
     return False
 
