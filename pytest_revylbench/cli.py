@@ -10,6 +10,7 @@ from .campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
 from .leaderboard_report import LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard
 from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
+from .report.scorecard import write_rollout_scorecard
 from .schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from .scoring.rollout import MixedRollout, explain, score_rollout
 from .stability import check_stability, table
@@ -64,6 +65,8 @@ def _rollout(args: argparse.Namespace) -> int:
     except MixedRollout as exc:
         print(f"rollout {args.folder}: {exc}", file=sys.stderr)
         return 2
+    if records:
+        write_rollout_scorecard(args.folder, start, records, score)
     if args.json:
         print(score.model_dump_json(indent=2))
         return 0
@@ -75,6 +78,8 @@ def _rollout(args: argparse.Namespace) -> int:
         print(f"  {r.k}. {r.party}{kind}  {verdicts}")
     for line in explain(score):
         print(line)
+    if records:
+        print(f"scorecard: {args.folder / 'scorecard.html'}")
     return 0
 
 

@@ -166,3 +166,16 @@ def write_grade_scorecard(record: GradeRecord, run_dir: Path) -> Path:
     run_dir.mkdir(parents=True, exist_ok=True)
     path.write_text(render_grade_scorecard(record), encoding="utf-8")
     return path
+
+
+def write_rollout_scorecard(folder: Path, start: Any, records: list[Any], score: Any) -> Path:
+    """`<rollout>/scorecard.html`: the score, each factor, and every submission's verdicts."""
+    from ..scoring.rollout import explain
+
+    page = render_scorecard(
+        "rollout.html.j2", folder=str(folder), start=start, records=records, score=score,
+        lines=explain(score),
+    )
+    path = folder / "scorecard.html"
+    path.write_text(page, encoding="utf-8")
+    return path

@@ -78,3 +78,34 @@ def test_rollout_of_three_real_submissions(tmp_path: Path) -> None:
     assert score.regressions_factor == 0.8**2
     assert score.score_percent == round(100 * 0.4 * 0.64 * time_factor(2400) * 0.64, 1)
     assert [f.name for f in score.flags] == ["incoherent_steps"]   # submission 1: stage 2 passes
+
+
+def test_rollout_scorecard_in_a_real_browser(tmp_path: Path) -> None:
+    """The rollout page of a real graded rollout: its key elements are visible."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    from pytest_revylbench.cli import main
+
+    rollout = tmp_path / "rollout"
+    grade(REPO / "suites/budget/reference", tmp_path / "reports", "only", f"--rollout={rollout}",
+          "--agent-seconds", "1200")
+    assert main(["rollout", str(rollout)]) == 0
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1100,1400"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.get((rollout / "scorecard.html").as_uri())
+        outcome = driver.find_element(By.ID, "outcome")
+        assert outcome.is_displayed() and outcome.text.startswith("87.3%")  # 1.0 × time(1200 s)
+        assert driver.find_element(By.ID, "score-factors").is_displayed()
+        rows = driver.find_elements(By.CSS_SELECTOR, "tr.submission.clean")
+        assert len(rows) == 1 and rows[0].is_displayed()
+        driver.save_screenshot(str(rollout / "scorecard.png"))
+    finally:
+        driver.quit()
+    assert (rollout / "scorecard.png").stat().st_size > 10_000

@@ -158,6 +158,9 @@ def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
 
     from pytest_revylbench.cli import main
     assert main(["rollout", str(demo_task.path / "rollout"), "--json"]) == 0
+    page = (demo_task.path / "rollout/scorecard.html").read_text()
+    assert '<span id="task">demo</span>' in page and "0.80^(2 − 1)" in page
+    assert page.count('class="submission clean"') == 2
     from pytest_revylbench.ledger import read_ledger
     from pytest_revylbench.scoring.rollout import score_rollout, time_factor
     score = score_rollout(*read_ledger(demo_task.path / "rollout"))
