@@ -18,7 +18,7 @@ from filelock import FileLock
 
 from .app import App
 from .artifacts import ArtifactStore, artifact_key
-from .build.pipeline import BuildNotImplemented, SandboxUnavailable, build_submission
+from .build.pipeline import SandboxUnavailable, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
 from .devices.errors import AppLaunchFailed, DeviceError
 from .devices.lease import LeaseBoard
@@ -65,7 +65,10 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
         kept = None if grade.rebuild else store.get(key)
         if record.is_file():  # another worker of this run built it already
             result = BuildResult.model_validate_json(record.read_text(encoding="utf-8"))
-            artifact = (kept[1] if kept and result.reused else work / "dist") if result.ok else None
+            artifact = (
+                (kept[1] if kept and result.reused else work / (result.artifact or "dist"))
+                if result.ok else None
+            )
         elif kept is not None:
             result, artifact, log = kept[0].model_copy(update={"reused": True}), kept[1], kept[2]
             shutil.copy2(log, grade.run_dir / "build.log")
@@ -79,7 +82,7 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
                     hidden=(grade.reports, grade.task.suite.parent,
                             *([grade.rollout] if grade.rollout else [])),
                 )
-            except (BuildNotImplemented, SandboxUnavailable) as exc:
+            except SandboxUnavailable as exc:
                 raise pytest.UsageError(str(exc)) from exc
             result, artifact = built.result, built.artifact
             record.write_text(result.model_dump_json(indent=2), encoding="utf-8")

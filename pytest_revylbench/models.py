@@ -212,6 +212,8 @@ class BuildResult(_Frozen):
     """The dependencies came from the node_modules cache."""
     sandboxed: bool = False
     """Every step that ran submission code ran in the bubblewrap sandbox."""
+    artifact: str | None = None
+    """The artifact's path inside the build's work folder (`dist`, the `.app`, the `.apk`)."""
     reused: bool = False
     """The artifact is an earlier identical build's (same submission, platform and builder)."""
 

@@ -35,6 +35,9 @@ _LOST_SESSION = (
 )
 
 
+_SUITE_ASKED_THE_IMPOSSIBLE = frozenset({"UnknownMethodException", "InvalidSelectorException"})
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}".strip()
@@ -54,6 +57,9 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILDER_FAULT, f"not run: {exc}")
     if isinstance(exc, DeviceError):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.DEVICE_FAULT, _first_line(exc))
+    if type(exc).__name__ in _SUITE_ASKED_THE_IMPOSSIBLE:
+        # The driver cannot do what the suite asked (a strategy it does not know): the bench's.
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.RUNNER_CRASH, _first_line(exc))
     if isinstance(exc, ConnectionError) or _is_driver_exception(exc):
         message = str(exc).lower()
         if isinstance(exc, ConnectionError) or any(m in message for m in _LOST_SESSION):

@@ -12,6 +12,7 @@ import pytest
 from . import hookspecs
 from .build.sandbox import sandbox_problem
 from .config import GradeConfig, check_platform, grade_config_key, new_run_id
+from .devices.hosttools import host_support
 from .devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
     app,
@@ -217,6 +218,9 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         pool = _pool(config, platform)
     except PoolError as exc:
         raise pytest.UsageError(str(exc)) from exc
+    problem = host_support(platform, provider=pool.provider)
+    if problem:  # fail fast: no hour-long wait for a simulator this host cannot run
+        raise pytest.UsageError(problem)
     return GradeConfig(
         task=task,
         pool=pool,
@@ -240,19 +244,29 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    # pytest chooses its rootdir before plugins add their options, so in `--submission DIR`
-    # (or `--reports DIR` …) it takes DIR for a test path and may root itself there; then
-    # its cache would be written into that folder (a submission's digest would change).
-    # Keep the cache in the folder pytest was started from.
+    # pytest chooses its rootdir and ini file before plugins add their options, so in
+    # `--submission DIR` (or `--reports DIR` …) it takes DIR for a test path and may root
+    # itself there, or even read the settings of another project above DIR.
+    here = config.invocation_params.dir
+    if config.rootpath == here or config.rootpath in here.parents:
+        return
     for flag, ini, _default, _help in OPTIONS:
         value = config.getoption(ini)
-        if value is None or not flag.endswith(("-dir", "submission", "reports", "rollout")):
+        if value is None or not flag.endswith(("-dir", "-pool", "submission", "reports", "rollout")):
             continue
-        folder = (config.invocation_params.dir / str(value)).resolve()
-        if config.rootpath == folder or folder in config.rootpath.parents:
-            cache = config.invocation_params.dir / ".pytest_cache"
-            config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
-            return
+        folder = (here / str(value)).resolve()
+        if config.rootpath != folder and config.rootpath not in folder.parents:
+            continue
+        if config.inipath is not None:
+            raise pytest.UsageError(
+                f"pytest read `{flag} {value}` as a test path and took its settings from "
+                f"{config.inipath}; write `{flag}={value}` (with `=`) instead"
+            )
+        # No settings were picked up, only the rootdir moved: keep pytest's cache out of
+        # that folder (a submission's digest would change).
+        cache = here / ".pytest_cache"
+        config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
+        return
 
 
 class _XdistRunId:

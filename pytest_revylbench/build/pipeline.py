@@ -10,17 +10,15 @@ from pathlib import Path
 
 from ..models import BuildResult, Fault, Platform
 from ..submission import copy_source, source_files
+from .android import build_android
 from .deps import cached_node_modules
+from .ios import build_ios
 from .process import StepFailed, log_tail
 from .sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
 from .web import build_web
 
 GRADER_ROOT = Path(__file__).resolve().parents[2]
 """The folder holding pytest_revylbench/ (and, in the repository, suites/ and reports/)."""
-
-
-class BuildNotImplemented(Exception):
-    """The platform has no builder on this host yet."""
 
 
 class SandboxUnavailable(Exception):
@@ -60,8 +58,11 @@ def build_submission(
     dependencies missing from the cache. `hidden` adds folders the steps must not see to
     the grader's own (its repository, $HOME, the cache, the log's folder).
     """
-    if platform != "web":
-        raise BuildNotImplemented(f"no {platform} builder is implemented yet; only web builds")
+    native = platform in ("ios", "android")
+    if native:
+        # Native toolchains (Xcode, Gradle) cannot run in this Linux sandbox: such grades are
+        # built unconfined and so marked dev-untrusted.
+        sandbox = False
     problem = sandbox_problem() if sandbox is not False else None
     if sandbox is True and problem is not None:
         raise SandboxUnavailable(f"a sandboxed build needs bubblewrap: {problem}")
@@ -86,9 +87,18 @@ def build_submission(
         node_modules, cache_hit = cached_node_modules(
             work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy
         )
-        artifact: Path | None = build_web(
-            work.resolve(), node_modules=node_modules, log=log, deadline=deadline, policy=policy
-        )
+        artifact: Path | None
+        if platform == "ios":
+            artifact = build_ios(work.resolve(), node_modules=node_modules, log=log, deadline=deadline)
+        elif platform == "android":
+            artifact = build_android(
+                work.resolve(), node_modules=node_modules, log=log, deadline=deadline
+            )
+        else:
+            artifact = build_web(
+                work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
+                policy=policy,
+            )
         reason, fault = "", None
     except StepFailed as exc:
         artifact, reason = None, str(exc)
@@ -104,6 +114,7 @@ def build_submission(
         ok=artifact is not None, seconds=seconds, log_path=log_name,
         log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
         cache_hit=cache_hit, sandboxed=policy is not None,
+        artifact=str(artifact.relative_to(work.resolve())) if artifact is not None else None,
     )
     return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
 

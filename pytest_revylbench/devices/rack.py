@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from .android import AndroidEmulator, android_app
 from .appium import AppiumServer, RemoteAppium
-from .errors import DeviceError
+from .hosttools import HostTools
+from .ios import IosSimulator, ios_app
 from .pool import PoolSpec
+from .remote import RemoteDevice
 from .web import WebDevice
 
 
@@ -56,25 +59,45 @@ class DeviceRack:
         return self.devices[slot]
 
     def _make(self, slot: str) -> Device:
-        if self.pool.provider != "web":
-            raise DeviceError(f"no {self.pool.provider} device provider is available on this host")
+        pool, overrides, tell = self.pool, dict(self.pool.capabilities), self.on_server_start
+        if pool.provider == "remote":
+            assert pool.hub_url is not None  # the pool validated this
+            if self.artifact.suffix in (".app", ".apk"):
+                app = ios_app(self.artifact) if self.artifact.suffix == ".app" else android_app(self.artifact)
+                return RemoteDevice(pool.hub_url, app, overrides)
+            return WebDevice(bundle=self.artifact, appium=RemoteAppium(pool.hub_url), overrides=overrides)
         endpoint: AppiumServer | RemoteAppium
         if self.appium_url:
             endpoint = RemoteAppium(self.appium_url)
         else:
             # Short on purpose: Chromium puts a unix socket in TMPDIR (paths cap at 108 bytes).
             scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
-            tell = self.on_server_start
             endpoint = AppiumServer(
                 self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
-                owner=self.owner, ready_s=self.pool.ready_timeout_s,
+                owner=self.owner, ready_s=pool.ready_timeout_s,
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
             self._cleanup.append((endpoint, scratch))
             self._servers[slot] = endpoint
-        return WebDevice(
-            bundle=self.artifact, appium=endpoint, overrides=dict(self.pool.capabilities),
-        )
+        # Ports by slot: distinct for devices side by side, whichever worker leases them.
+        index = pool.slots.index(slot)
+        tools = HostTools(log=self.logs / f"device-{slot}.log")
+        spec = pool.device(slot)
+        if pool.provider == "ios-simulator":
+            return IosSimulator(
+                spec=spec, app_path=self.artifact, appium=endpoint, tools=tools,
+                wda_port=8100 + index, derived_data=self.appium_dir / "wda" / str(index),
+                boot_timeout_s=pool.boot_timeout_s, overrides=overrides,
+            )
+        if pool.provider == "android-emulator":
+            return AndroidEmulator(
+                spec=spec, apk=self.artifact, appium=endpoint, tools=tools,
+                port=spec.port or 5554 + 2 * index, system_port=8200 + index,
+                output=self.logs / f"emulator-{slot}.log", boot_timeout_s=pool.boot_timeout_s,
+                overrides=overrides,
+                on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
+            )
+        return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides)
 
     def stop_all(self) -> list[str]:
         """Stop every device and server; returns the slots whose servers were stopped."""

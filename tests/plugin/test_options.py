@@ -138,3 +138,25 @@ def test_without_a_working_sandbox_grading_is_refused_unless_allowed(
     allowed = demo_task.runpytest_inprocess(*GRADE, "--allow-untrusted-native")
     allowed.assert_outcomes(passed=1, warnings=allowed.parseoutcomes().get("warnings", 0))
     allowed.stdout.fnmatch_lines(["*building WITHOUT a sandbox (bwrap is not installed)*"])
+
+
+def test_ios_on_a_host_without_xcode_stops_at_once(demo_task: pytest.Pytester) -> None:
+    from pathlib import Path
+
+    toml = demo_task.path / "tasks/demo/task.toml"
+    toml.write_text(toml.read_text().replace('platforms = ["web"]', 'platforms = ["web", "ios"]'))
+    pool = Path(__file__).resolve().parents[2] / "devices/ios-simulators.toml"
+    result = demo_task.runpytest(*GRADE, "--platform", "ios", f"--device-pool={pool}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*platform ios needs macOS with Xcode*"])
+    assert result.duration < 30
+
+
+def test_a_path_option_that_moves_pytests_settings_is_refused(demo_task: pytest.Pytester) -> None:
+    """With a space, pytest takes the value for a test path and reads another project's ini."""
+    from pathlib import Path
+
+    pool = Path(__file__).resolve().parents[2] / "devices/local-web.toml"
+    result = demo_task.runpytest(*GRADE, "--device-pool", str(pool))
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*write `--device-pool={pool}` (with `=`) instead*"])

@@ -6,6 +6,7 @@ import pytest
 from selenium.common.exceptions import (
     ElementClickInterceptedException,
     InvalidSessionIdException,
+    UnknownMethodException,
 )
 
 from pytest_revylbench.app import CheckFailed
@@ -26,6 +27,7 @@ from pytest_revylbench.outcomes import BuilderFault, BuildFailed, classify
         (DeviceError("appium died"), Verdict.NOT_RUN, Fault.DEVICE_FAULT),
         (InvalidSessionIdException("invalid session id"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
         (ConnectionRefusedError("refused"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
+        (UnknownMethodException("-ios predicate string"), Verdict.NOT_RUN, Fault.RUNNER_CRASH),
     ],
 )
 def test_classify(exc: BaseException, verdict: Verdict, fault: Fault) -> None:

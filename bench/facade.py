@@ -1,0 +1,268 @@
+"""Figures 1 and 2: the budget journey through the App facade vs a bare client script.
+
+Variants, each a fresh browser session per repetition, interleaved A,B,C,D,A,B,C,D…:
+  facade      App as shipped (evidence: screenshots, DOM fingerprint), through Appium
+  facade-noev App with the recorder not attached (no screenshots, no fingerprint calls)
+  bare        appium-python-client issuing the same find/click/send_keys/text commands
+  direct      the bare script through selenium straight to chromedriver (no Appium)
+Only the journey is timed (after the first screen rendered); session start is timed apart.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, copy_reference, export_web, loadavg, median, save, warm_node_modules
+
+from pytest_revylbench.app import App
+from pytest_revylbench.devices.appium import AppiumServer
+from pytest_revylbench.devices.web import (
+    CHROMIUM_ARGS,
+    PHONE,
+    PHONE_USER_AGENT,
+    WebDevice,
+)
+from pytest_revylbench.evidence import EvidenceRecorder
+from pytest_revylbench.locators import WebLocators, _xpath_string
+
+REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+RENDERED = ("var r = document.getElementById('root');"
+            "return document.readyState === 'complete' && !!r && r.childElementCount > 0;")
+
+
+def load_journey():
+    spec = importlib.util.spec_from_file_location("budget_suite", ROOT / "suites/budget/test_budget.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return mod.test_journey_month_close
+
+
+# -- the bare script: what a hand-written appium-python-client test would issue ------------
+
+def _wait(d, by, value, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        found = d.find_elements(by, value)
+        if found or time.monotonic() > deadline:
+            if not found:
+                raise AssertionError(f"not found: {value}")
+            return found[0]
+        time.sleep(0.1)
+
+
+def _text_xpath(text):
+    lit = _xpath_string(text)
+    return f"//body//*[normalize-space(.)={lit}][not(.//*[normalize-space(.)={lit}])]"
+
+
+def tap_text(d, text):
+    found = d.find_elements("css selector", f'[aria-label="{text}"]')
+    (found[0] if found else _wait(d, "xpath", _text_xpath(text))).click()
+
+
+def tap_id(d, tid):
+    _wait(d, "css selector", f'[data-testid="{tid}"]').click()
+
+
+def see(d, text):
+    _wait(d, "xpath", _text_xpath(text))
+
+
+def see_at(d, tid, text, value=False):
+    deadline = time.monotonic() + 5
+    while True:
+        el = _wait(d, "css selector", f'[data-testid="{tid}"]')
+        shown = " ".join(((el.get_property("value") if value else el.text) or "").split())
+        if shown == text:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{tid}: {shown!r} != {text!r}")
+        time.sleep(0.1)
+
+
+def see_in_order(d, *texts):
+    ys = [_wait(d, "xpath", _text_xpath(t)).location["y"] for t in texts]
+    assert all(a < b for a, b in itertools.pairwise(ys)), ys
+
+
+def type_into(d, tid, text):
+    from selenium.webdriver.common.keys import Keys
+    el = _wait(d, "css selector", f'[data-testid="{tid}"]')
+    el.click()
+    el.send_keys(Keys.CONTROL, "a")
+    el.send_keys(Keys.BACKSPACE)
+    el.send_keys(text)
+
+
+def bare_journey(d):
+    def open_tab(tab, heading):
+        tap_text(d, tab)
+        see(d, heading)
+
+    def add_expense(payee, amount, category, account):
+        tap_id(d, "add-transaction")
+        see(d, "New transaction")
+        type_into(d, "input-payee", payee)
+        type_into(d, "input-amount", amount)
+        tap_id(d, f"pick-category-{category}")
+        tap_id(d, f"pick-account-{account}")
+        tap_id(d, "save-transaction")
+        see(d, "All transactions")
+
+    def edit_amount(payee, current, new):
+        tap_text(d, payee)
+        see(d, "Edit transaction")
+        see_at(d, "input-amount", current, value=True)
+        type_into(d, "input-amount", new)
+        tap_id(d, "save-transaction")
+        see(d, "All transactions")
+
+    open_tab("Transactions", "All transactions")
+    add_expense("Coffee Cart", "12.50", "dining", "credit-card")
+    add_expense("Gym Pass", "45", "transport", "checking")
+    see_in_order(d, "Nov 30, 2026", "Gym Pass", "Coffee Cart", "Nov 10, 2026")
+    open_tab("Categories", "Budgets by category")
+    see_at(d, "category-dining", "Dining: $151.65 of $120.00")
+    see_at(d, "over-dining", "Over by $31.65")
+    see_at(d, "category-transport", "Transport: $78.00 of $100.00")
+    see_at(d, "over-count", "1 category over budget")
+    open_tab("Transactions", "All transactions")
+    edit_amount("Pizza Night", "42.75", "142.75")
+    edit_amount("Rent", "1450.00", "1550")
+    open_tab("Categories", "Budgets by category")
+    see_at(d, "category-dining", "Dining: $251.65 of $120.00")
+    see_at(d, "over-dining", "Over by $131.65")
+    see_at(d, "category-housing", "Housing: $1,550.00 of $1,500.00")
+    see_at(d, "over-housing", "Over by $50.00")
+    see_at(d, "over-count", "2 categories over budget")
+    see_at(d, "total-spent", "Total: $2,162.70 of $2,270.00")
+    open_tab("Accounts", "Your accounts")
+    see_at(d, "account-balance-checking", "$2,642.05")
+    see_at(d, "account-balance-savings", "$8,012.34")
+    see_at(d, "account-balance-credit-card", "-$675.25")
+    see_at(d, "net-worth", "Net worth: $9,979.14")
+    open_tab("Transactions", "All transactions")
+    see(d, "Coffee Cart")
+
+
+# -- sessions ----------------------------------------------------------------------------
+
+def wait_rendered(d):
+    deadline = time.monotonic() + 20
+    while not d.execute_script(RENDERED):
+        if time.monotonic() > deadline:
+            raise RuntimeError("app did not render")
+        time.sleep(0.1)
+
+
+class CountingDriver:
+    """Counts the WebDriver commands a journey issues (wraps `execute`)."""
+
+    def __init__(self, driver):
+        self.n = 0
+        orig = driver.execute
+
+        def execute(*a, **k):
+            self.n += 1
+            return orig(*a, **k)
+        driver.execute = execute
+
+
+def direct_session(url, scratch: Path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for a in CHROMIUM_ARGS:
+        opts.add_argument(a)
+    opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_USER_AGENT})
+    env = {"TMPDIR": str(scratch / "tmp"), "XDG_CONFIG_HOME": str(scratch / "config"),
+           "XDG_CACHE_HOME": str(scratch / "cache"), "PATH": "/usr/bin:/bin",
+           "REVYLBENCH_OWNER": "bench/facade"}
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=env), options=opts)
+    d.get(url)
+    wait_rendered(d)
+    return d
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="rvb-bench-"))
+    scratch = Path("/tmp/rvb-bench-f")
+    for sub in ("tmp", "config", "cache"):
+        (scratch / sub).mkdir(parents=True, exist_ok=True)
+    journey = load_journey()
+    server = device = None
+    results: dict[str, list[float]] = {k: [] for k in ("facade", "facade-noev", "bare", "direct")}
+    starts: dict[str, list[float]] = {"appium": [], "direct": []}
+    commands: dict[str, int] = {}
+    shots: list[int] = []
+    load0 = loadavg()
+    try:
+        work = copy_reference(tmp / "app")
+        export_web(work, warm_node_modules())
+        server = AppiumServer(ROOT / ".revylbench/appium", log=tmp / "appium.log", scratch=scratch,
+                              owner="bench/facade")
+        device = WebDevice(work / "dist", appium=server).start()
+        order = list(results)
+        for rep in range(REPS + 1):  # rep 0 is the warm-up
+            rot = order[rep % 4:] + order[:rep % 4]
+            for variant in rot:
+                t = time.monotonic()
+                d = direct_session(device.app_url, scratch) if variant == "direct" else device.launch()
+                start = time.monotonic() - t
+                counter = CountingDriver(d)
+                try:
+                    if variant.startswith("facade"):
+                        rec = EvidenceRecorder(tmp / f"ev{rep}", variant)
+                        if variant == "facade":
+                            rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d))
+                        app = App(d, WebLocators(), rec)
+                        t = time.monotonic()
+                        journey(app)
+                        el = time.monotonic() - t
+                        if variant == "facade" and rep:
+                            shots.append(len({s.path for s in rec.screenshots}))
+                    else:
+                        t = time.monotonic()
+                        bare_journey(d)
+                        el = time.monotonic() - t
+                finally:
+                    d.quit()
+                if rep:
+                    results[variant].append(el)
+                    starts["direct" if variant == "direct" else "appium"].append(start)
+                    commands[variant] = counter.n
+                print(f"rep {rep} {variant:12s} journey {el:6.2f}s start {start:5.2f}s cmds {counter.n}",
+                      flush=True)
+    finally:
+        if device:
+            device.stop()
+        if server:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
+    med = {k: median(v) for k, v in results.items()}
+    data = {
+        "reps": REPS, "load_start": load0, "load_end": loadavg(), "journey_s": results,
+        "median_s": med, "session_start_s": starts,
+        "median_start_s": {k: median(v) for k, v in starts.items()},
+        "commands": commands, "screenshots_saved_median": median(shots) if shots else None,
+        "ratio_facade_vs_bare": med["facade"] / med["bare"],
+        "ratio_facade_noev_vs_bare": med["facade-noev"] / med["bare"],
+        "ratio_bare_appium_vs_direct": med["bare"] / med["direct"],
+        "ratio_start_appium_vs_direct": median(starts["appium"]) / median(starts["direct"]),
+    }
+    print(json.dumps({k: v for k, v in data.items() if k != "journey_s"}, indent=1))
+    print("saved", save("facade", data))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""iOS simulators through `xcrun simctl`, driven by Appium's XCUITest driver (macOS with Xcode).
+
+A simulator is booted and the app installed once when the device starts; every launch after
+the first erases the simulator (shut down, erase, boot, install), so no test sees what the
+previous one left: the same guarantee as a new browser on the web platform.
+"""
+
+from __future__ import annotations
+
+import json
+import plistlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .appium import AppiumServer, RemoteAppium
+from .errors import DeviceError
+from .hosttools import HostCommandFailed, HostTools
+from .pool import DeviceSpec
+from .remote import NativeApp, open_session, wait_for_app
+
+TEXT_ATTRIBUTES = ("label", "value", "name")
+SIMCTL_TIMEOUT_S = {
+    "create": 60.0, "shutdown": 60.0, "erase": 120.0, "install": 180.0, "launch": 60.0,
+    "terminate": 30.0, "list": 30.0, "delete": 60.0,
+}
+
+
+def bundle_id(app: Path) -> str:
+    """The app's CFBundleIdentifier, from the Info.plist xcodebuild wrote into the `.app`."""
+    plist = app / "Info.plist"
+    try:
+        data = plistlib.loads(plist.read_bytes())
+    except (OSError, plistlib.InvalidFileException, ValueError) as exc:
+        raise DeviceError(f"{plist}: not a readable Info.plist ({exc})") from exc
+    ident = data.get("CFBundleIdentifier") if isinstance(data, dict) else None
+    if not isinstance(ident, str) or not ident:
+        raise DeviceError(f"{plist}: no CFBundleIdentifier")
+    return ident
+
+
+def ios_app(app: Path) -> NativeApp:
+    return NativeApp(
+        platform="ios", app_id=bundle_id(app), artifact=app, text_attributes=TEXT_ATTRIBUTES,
+        capabilities={"platformName": "iOS", "appium:automationName": "XCUITest"},
+    )
+
+
+def ios_capabilities(
+    app: NativeApp, *, udid: str, wda_port: int, derived_data: Path, overrides: dict[str, Any]
+) -> dict[str, Any]:
+    """XCUITest on an installed app; the port and WDA build folder are this device's own, so
+    simulators side by side never share a WebDriverAgent."""
+    caps: dict[str, Any] = {
+        **app.capabilities,
+        "appium:udid": udid,
+        "appium:bundleId": app.app_id,
+        "appium:noReset": True,  # the device erases itself between tests
+        "appium:wdaLocalPort": wda_port,
+        "appium:derivedDataPath": str(derived_data),
+        "appium:wdaLaunchTimeout": 120_000,
+        "appium:newCommandTimeout": 120,
+    }
+    caps.update(overrides)
+    return caps
+
+
+@dataclass
+class IosSimulator:
+    """One simulator of an `ios-simulator` pool: the pool's `udid`, or one created for the run."""
+
+    spec: DeviceSpec
+    app_path: Path
+    appium: AppiumServer | RemoteAppium
+    tools: HostTools
+    wda_port: int
+    derived_data: Path
+    boot_timeout_s: float = 180.0
+    launch_timeout_s: float = 60.0
+    overrides: dict[str, Any] = field(default_factory=dict)
+    udid: str | None = None
+    _app: NativeApp | None = None
+    _created: bool = False
+    _booted: bool = False
+    _launches: int = 0
+
+    platform = "ios"
+
+    @property
+    def described(self) -> str:
+        return f"simulator {self.spec.name!r}" + (f" ({self.udid})" if self.udid else "")
+
+    def _simctl(self, *args: str, check: bool = True, timeout_s: float | None = None) -> str:
+        limit = SIMCTL_TIMEOUT_S[args[0]] if timeout_s is None else timeout_s
+        return self.tools.run(["xcrun", "simctl", *args], timeout_s=limit, check=check).stdout
+
+    def start(self) -> IosSimulator:
+        if isinstance(self.appium, AppiumServer) and not self.appium.running:
+            self.appium.start()
+        self._app = ios_app(self.app_path)
+        if self.spec.udid:
+            self.udid = self.spec.udid
+            self._simctl("shutdown", self.udid, check=False)  # it may be shut down already
+            self._simctl("erase", self.udid)
+        else:
+            assert self.spec.device_type and self.spec.runtime  # the pool validated this
+            self.udid = self._simctl(
+                "create", f"revylbench {self.spec.name}", self.spec.device_type, self.spec.runtime
+            ).strip()
+            self._created = True
+        self._boot_and_install()
+        return self
+
+    def _boot_and_install(self) -> None:
+        assert self.udid is not None and self._app is not None
+        deadline = time.monotonic() + self.boot_timeout_s
+        try:
+            self._simctl("boot", self.udid, timeout_s=deadline - time.monotonic())
+            self._booted = True
+            self.tools.run(["xcrun", "simctl", "bootstatus", self.udid, "-b"],
+                           timeout_s=deadline - time.monotonic())
+        except HostCommandFailed as exc:
+            self._discard()
+            why = (f"did not finish booting within {self.boot_timeout_s:g}s"
+                   if exc.call.timed_out else f"failed to boot ({exc})")
+            raise DeviceError(f"{self.described} {why}; it was shut down and erased") from exc
+        self._simctl("install", self.udid, str(self._app.artifact))
+
+    def _discard(self) -> None:
+        """Leave the simulator shut down and empty (cleanup: errors do not matter here)."""
+        assert self.udid is not None
+        self._simctl("shutdown", self.udid, check=False)
+        self._simctl("erase", self.udid, check=False)
+        self._booted = False
+
+    def _erase(self) -> None:
+        assert self.udid is not None
+        self._simctl("shutdown", self.udid)
+        self._booted = False
+        self._simctl("erase", self.udid)
+        self._boot_and_install()
+
+    def healthy(self) -> bool:
+        """Appium answers and the simulator is still booted."""
+        try:
+            self.appium.ensure()
+            listing = self._simctl("list", "devices", "booted", "-j")
+            groups = json.loads(listing).get("devices", {})
+        except (DeviceError, ValueError, AttributeError):
+            return False
+        return any(
+            d.get("udid") == self.udid and d.get("state") == "Booted"
+            for devices in groups.values() for d in devices
+        )
+
+    def launch(self) -> Any:
+        """A new XCUITest session on the app; from the second launch on, on an erased simulator."""
+        if self.udid is None or self._app is None:
+            raise DeviceError(f"{self.described} is not started")
+        if self._launches:
+            self._erase()
+        self._launches += 1
+        caps = ios_capabilities(self._app, udid=self.udid, wda_port=self.wda_port,
+                                derived_data=self.derived_data, overrides=self.overrides)
+        driver = open_session(self.appium.url, caps, what=f"an XCUITest session on {self.described}")
+        try:
+            wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
+        except BaseException:
+            driver.quit()
+            raise
+        return driver
+
+    def relaunch(self, driver: Any) -> None:
+        """Terminate and launch the app again: its memory is gone, what it stored stays."""
+        assert self.udid is not None and self._app is not None
+        self._simctl("terminate", self.udid, self._app.app_id, check=False)  # it may have died
+        self._simctl("launch", self.udid, self._app.app_id)
+        wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
+
+    def console_errors(self, driver: Any) -> list[str]:
+        return []  # the simulator's log has no reliable severity for the app's JS errors
+
+    def stop(self) -> None:
+        """Shut down what this device booted and delete what it created; never raises."""
+        if self.udid is None:
+            return
+        try:
+            if self._booted:
+                self._simctl("shutdown", self.udid, check=False)
+                self._booted = False
+            if self._created:
+                self._simctl("delete", self.udid, check=False)
+                self._created = False
+        except DeviceError:
+            pass  # xcrun vanished from PATH: nothing more to stop

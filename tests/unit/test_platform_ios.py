@@ -1,0 +1,264 @@
+"""The iOS code paths on a host without Xcode: recording stand-ins for `xcrun`, `xcodebuild`,
+`pod` and `expo` run in their place, so these tests assert the exact commands, their time
+limits and the cleanup after a failure. What a real simulator does with them is only proven
+on macOS (docs/PLATFORMS.md)."""
+
+from __future__ import annotations
+
+import plistlib
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.build.ios import build_ios
+from pytest_revylbench.build.process import StepFailed
+from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.devices.hosttools import HostTools, host_support
+from pytest_revylbench.devices.ios import IosSimulator, bundle_id, ios_app, ios_capabilities
+from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
+from pytest_revylbench.devices.rack import DeviceRack
+from tests.standins import Ready, StandIns, journal, make_project, processes_running
+
+TYPE = "com.apple.CoreSimulator.SimDeviceType.iPhone-16"
+RUNTIME = "com.apple.CoreSimulator.SimRuntime.iOS-18-2"
+CREATED = DeviceSpec(name="iPhone 16 (a)", device_type=TYPE, runtime=RUNTIME)
+UDID = str(uuid.uuid5(uuid.NAMESPACE_URL, "revylbench iPhone 16 (a)")).upper()
+
+
+@pytest.fixture
+def standins(tmp_path: Path) -> StandIns:
+    return StandIns.install(tmp_path / "standins")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Path:
+    bundle = tmp_path / "Build/Products/Release-iphonesimulator/budget.app"
+    bundle.mkdir(parents=True)
+    (bundle / "Info.plist").write_bytes(plistlib.dumps(
+        {"CFBundleIdentifier": "com.anonymous.budget"}, fmt=plistlib.FMT_BINARY))
+    return bundle
+
+
+def simulator(standins: StandIns, app: Path, spec: DeviceSpec = CREATED, *,
+              scenario: dict[str, object] | None = None, boot_timeout_s: float = 30.0) -> IosSimulator:
+    return IosSimulator(
+        spec=spec, app_path=app, appium=Ready(), tools=HostTools(env=standins.env(scenario)),  # type: ignore[arg-type]
+        wda_port=8100, derived_data=Path("/tmp/wda-0"), boot_timeout_s=boot_timeout_s,
+    )
+
+
+def test_a_created_simulator_is_booted_installed_shut_down_and_deleted(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app, boot_timeout_s=240)
+    sim.start()
+    assert sim.healthy()
+    sim.stop()
+    expected = [
+        ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE, RUNTIME],
+        ["xcrun", "simctl", "boot", UDID],
+        ["xcrun", "simctl", "bootstatus", UDID, "-b"],
+        ["xcrun", "simctl", "install", UDID, str(app)],
+        ["xcrun", "simctl", "list", "devices", "booted", "-j"],
+        ["xcrun", "simctl", "shutdown", UDID],
+        ["xcrun", "simctl", "delete", UDID],
+    ]
+    assert standins.calls() == expected  # what really ran, through PATH
+    calls = journal(sim.tools)
+    assert [argv for argv, _ in calls] == expected
+    limits = [limit for _, limit in calls]
+    assert limits[0] == 60 and limits[3] == 180 and limits[5:] == [60, 60]
+    # boot and bootstatus share the boot time limit
+    assert 239 < limits[1] <= 240 and limits[2] <= limits[1]
+    assert not (standins.state / "sim" / f"{UDID}.json").exists()
+
+
+def test_a_pool_udid_is_shut_down_and_erased_before_boot_and_kept_at_the_end(
+    standins: StandIns, app: Path
+) -> None:
+    existing = standins.state / "sim" / "ABCD-1.json"
+    existing.parent.mkdir(parents=True)
+    existing.write_text('{"name": "mine", "runtime": "R", "state": "Booted", '
+                        '"installed": ["old.app"], "running": []}')
+    sim = simulator(standins, app, DeviceSpec(name="mine", udid="ABCD-1"))
+    sim.start()
+    sim.stop()
+    assert standins.calls() == [
+        ["xcrun", "simctl", "shutdown", "ABCD-1"],
+        ["xcrun", "simctl", "erase", "ABCD-1"],
+        ["xcrun", "simctl", "boot", "ABCD-1"],
+        ["xcrun", "simctl", "bootstatus", "ABCD-1", "-b"],
+        ["xcrun", "simctl", "install", "ABCD-1", str(app)],
+        ["xcrun", "simctl", "shutdown", "ABCD-1"],
+    ]
+    assert '"installed": ["com.anonymous.budget"]' in existing.read_text()  # old.app erased
+
+
+def test_a_boot_that_never_finishes_is_cut_off_shut_down_erased_and_named(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app, scenario={"xcrun simctl bootstatus": {"hang": True}},
+                    boot_timeout_s=3)
+    started = time.monotonic()
+    with pytest.raises(DeviceError) as info:
+        sim.start()
+    waited = time.monotonic() - started
+    sim.stop()  # what the rack does after a failed start
+    assert str(info.value) == (
+        f"simulator 'iPhone 16 (a)' ({UDID}) did not finish booting within 3s; "
+        "it was shut down and erased"
+    )
+    assert 2.9 < waited < 8
+    assert standins.calls() == [
+        ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE, RUNTIME],
+        ["xcrun", "simctl", "boot", UDID],
+        ["xcrun", "simctl", "bootstatus", UDID, "-b"],
+        ["xcrun", "simctl", "shutdown", UDID],
+        ["xcrun", "simctl", "erase", UDID],
+        ["xcrun", "simctl", "delete", UDID],
+    ]
+    assert sim.tools.calls[2].timed_out
+    assert not processes_running("bootstatus", standins.state)
+
+
+def test_a_failed_install_is_a_bench_fault_that_names_the_command(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app, scenario={"xcrun simctl install": {
+        "exit": 1,
+        "stderr": "An error was encountered processing the command (domain=IXErrorDomain, code=13)",
+    }})
+    with pytest.raises(DeviceError, match=(
+        rf"`xcrun simctl install {UDID} {app}` exited with status 1: An error was encountered "
+        r"processing the command \(domain=IXErrorDomain, code=13\)")):
+        sim.start()
+    sim.stop()
+    assert standins.calls()[-2:] == [["xcrun", "simctl", "shutdown", UDID],
+                                     ["xcrun", "simctl", "delete", UDID]]
+
+
+def test_a_simulator_shut_down_behind_its_back_is_unhealthy(standins: StandIns, app: Path) -> None:
+    sim = simulator(standins, app)
+    sim.start()
+    HostTools(env=standins.env()).run(["xcrun", "simctl", "shutdown", UDID], timeout_s=10)
+    assert not sim.healthy()
+
+
+def test_xcuitest_capabilities_give_each_device_its_own_wda(app: Path) -> None:
+    caps = ios_capabilities(
+        ios_app(app), udid="U-1", wda_port=8101, derived_data=Path("/d/1"),
+        overrides={"appium:platformVersion": "18.2"},
+    )
+    assert caps == {
+        "platformName": "iOS", "appium:automationName": "XCUITest", "appium:udid": "U-1",
+        "appium:bundleId": "com.anonymous.budget", "appium:noReset": True,
+        "appium:wdaLocalPort": 8101, "appium:derivedDataPath": "/d/1",
+        "appium:wdaLaunchTimeout": 120_000, "appium:newCommandTimeout": 120,
+        "appium:platformVersion": "18.2",
+    }
+
+
+def test_the_bundle_id_comes_from_the_apps_info_plist(tmp_path: Path, app: Path) -> None:
+    assert bundle_id(app) == "com.anonymous.budget"
+    xml = tmp_path / "x.app"
+    xml.mkdir()
+    (xml / "Info.plist").write_bytes(plistlib.dumps({"CFBundleIdentifier": "org.x"}))
+    assert ios_app(xml).app_id == "org.x"
+    with pytest.raises(DeviceError, match=r"empty.app/Info.plist: not a readable Info.plist"):
+        bundle_id(tmp_path / "empty.app")
+
+
+def test_the_rack_makes_a_simulator_per_slot_with_its_own_ports(tmp_path: Path, app: Path) -> None:
+    pool = PoolSpec.model_validate({
+        "name": "sims", "provider": "ios-simulator", "boot_timeout_s": 99,
+        "capabilities": {"appium:platformVersion": "18.2"},
+        "devices": [{"name": "a", "udid": "U-A"}, {"name": "b", "udid": "U-B"}],
+    })
+    rack = DeviceRack(pool=pool, artifact=app, appium_dir=tmp_path / "appium", logs=tmp_path,
+                      owner="t", appium_url="http://127.0.0.1:9")
+    second = rack._make("b")
+    assert isinstance(second, IosSimulator)
+    assert (second.spec.udid, second.wda_port, second.boot_timeout_s) == ("U-B", 8101, 99)
+    assert second.derived_data == tmp_path / "appium/wda/1"
+    assert second.overrides == {"appium:platformVersion": "18.2"}
+    assert second.tools.log == tmp_path / "device-b.log"
+
+
+@pytest.mark.parametrize(
+    ("system", "tools", "message"),
+    [
+        ("Linux", (), "platform ios needs macOS with Xcode (xcodebuild and xcrun on PATH); "
+                      "this host (Linux) has neither xcodebuild nor xcrun"),
+        ("Darwin", ("xcrun",), "platform ios needs macOS with Xcode (xcodebuild and xcrun on PATH); "
+                               "this host (macOS) lacks xcodebuild"),
+        ("Linux", ("xcrun", "xcodebuild"), "platform ios needs macOS with Xcode (xcodebuild and "
+                                           "xcrun on PATH); this host (Linux) is not macOS"),
+        ("Darwin", ("xcrun", "xcodebuild"), None),
+    ],
+)
+def test_host_support_for_ios(system: str, tools: tuple[str, ...], message: str | None) -> None:
+    found = {t: f"/usr/bin/{t}" for t in tools}
+    assert host_support("ios", system=system, which=found.get) == message
+
+
+def test_this_linux_host_is_refused_for_ios_at_once() -> None:
+    started = time.monotonic()
+    assert host_support("ios") is not None
+    assert time.monotonic() - started < 1
+
+
+# -- the builder ----------------------------------------------------------------------------
+
+def test_build_ios_runs_prebuild_pods_and_xcodebuild_for_the_simulator(
+    tmp_path: Path, standins: StandIns, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work, node_modules = make_project(tmp_path, standins)
+    for name, value in standins.env().items():
+        monkeypatch.setenv(name, value)
+    log = tmp_path / "build.log"
+    app = build_ios(work, node_modules=node_modules, log=log, deadline=time.monotonic() + 60)
+    assert app == work / "build/ios/Build/Products/Release-iphonesimulator/budget.app"
+    assert bundle_id(app) == "com.anonymous.budget"
+    assert standins.calls() == [
+        ["expo", "prebuild", "--platform", "ios", "--no-install", "--clean"],
+        ["pod", "install"],
+        ["xcodebuild", "-workspace", "ios/budget.xcworkspace", "-scheme", "budget",
+         "-configuration", "Release", "-sdk", "iphonesimulator",
+         "-destination", "generic/platform=iOS Simulator", "-derivedDataPath", "build/ios",
+         "CODE_SIGNING_ALLOWED=NO", "COMPILER_INDEX_STORE_ENABLE=NO", "build"],
+    ]
+    assert standins.cwds() == [str(work), str(work / "ios"), str(work)]
+    text = log.read_text()
+    assert "$ node_modules/.bin/expo prebuild --platform ios --no-install --clean" in text
+    assert "** BUILD SUCCEEDED **" in text
+
+
+def test_an_xcodebuild_failure_fails_the_build_with_its_error_in_the_log(
+    tmp_path: Path, standins: StandIns, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work, node_modules = make_project(tmp_path, standins)
+    for name, value in standins.env().items():
+        monkeypatch.setenv(name, value)
+    log = tmp_path / "build.log"
+    with pytest.raises(StepFailed) as info:
+        build_ios(work, node_modules=node_modules, log=log, deadline=time.monotonic() + 60,
+                  scheme="Budget")
+    assert (info.value.step, info.value.reason) == ("xcodebuild", "exited with status 65")
+    assert 'does not contain a scheme named "Budget"' in log.read_text()
+
+
+def test_an_xcodebuild_that_hangs_is_killed_at_the_builds_deadline(
+    tmp_path: Path, standins: StandIns, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work, node_modules = make_project(tmp_path, standins)
+    for name, value in standins.env({"xcodebuild": {"hang": True}}).items():
+        monkeypatch.setenv(name, value)
+    started = time.monotonic()
+    with pytest.raises(StepFailed) as info:
+        build_ios(work, node_modules=node_modules, log=tmp_path / "build.log",
+                  deadline=time.monotonic() + 3)
+    assert info.value.timed_out and info.value.step == "xcodebuild"
+    assert time.monotonic() - started < 10
+    assert not processes_running("xcodebuild", standins.state)
