@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -269,6 +271,20 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         return
 
 
+def _stop_cleanly_on_sigterm() -> None:
+    """A CI timeout or a harness ends a grade with SIGTERM: treat it like Ctrl-C, so every
+    fixture finalizer runs and no Appium server or browser outlives the grade."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return  # someone else (xdist, a harness) handles it
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 class _XdistRunId:
     """Gives every xdist worker the controller's run id, so all write one report folder."""
 
@@ -290,6 +306,7 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     grade = resolve_grade_config(config, task_id)
     config.stash[grade_config_key] = grade
+    _stop_cleanly_on_sigterm()
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(grade.task.suite)]
     if not hasattr(config, "workerinput"):

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import REPO
 
 
@@ -26,7 +28,8 @@ def processes_owned_by(marker: str) -> list[int]:
     return found
 
 
-def test_interrupted_grade_leaves_no_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_interrupted_grade_leaves_no_process(tmp_path: Path, sig: signal.Signals) -> None:
     run_id = f"interrupt-{os.getpid()}"
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
@@ -41,7 +44,7 @@ def test_interrupted_grade_leaves_no_process(tmp_path: Path) -> None:
         assert time.monotonic() < deadline, "no test started within 300 s"
         time.sleep(0.2)
     assert processes_owned_by(f"{run_id}/main"), "the Appium server and browser should be running"
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     assert proc.wait(timeout=60) == 2  # pytest's exit code for an interrupted run
     time.sleep(0.5)
     assert processes_owned_by(f"{run_id}/main") == []
