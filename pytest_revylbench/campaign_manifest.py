@@ -6,13 +6,12 @@ the field.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .tasks import _describe
+from .tomlfiles import load_toml_model
 
 CAMPAIGN_FILE = "campaign.toml"
 ROLLOUTS = "rollouts"
@@ -78,22 +77,11 @@ class RolloutManifest(_Record):
     protocol: str
 
 
-def _read_toml(path: Path, what: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise CampaignError(f"{path}: no {what}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise CampaignError(f"{path}: not valid TOML: {exc}") from exc
-
-
 def load_manifest(folder: Path) -> CampaignManifest:
     """Read and validate `folder/campaign.toml`; every declared exclusion must exist."""
     path = folder / CAMPAIGN_FILE
-    try:
-        manifest = CampaignManifest.model_validate(_read_toml(path, "campaign manifest"))
-    except ValidationError as exc:
-        raise CampaignError(f"{path}: invalid campaign manifest\n{_describe(exc)}") from exc
+    manifest = load_toml_model(path, CampaignManifest, what="campaign manifest",
+                               error=CampaignError)
     for n, exclusion in enumerate(manifest.exclude):
         if not (folder / ROLLOUTS / exclusion.rollout).is_dir():
             raise CampaignError(f"{path}: field exclude.{n}.rollout: no rollout folder "
@@ -103,7 +91,4 @@ def load_manifest(folder: Path) -> CampaignManifest:
 
 def load_rollout_manifest(rollout: Path) -> RolloutManifest:
     path = rollout / ROLLOUT_FILE
-    try:
-        return RolloutManifest.model_validate(_read_toml(path, "rollout manifest"))
-    except ValidationError as exc:
-        raise CampaignError(f"{path}: invalid rollout manifest\n{_describe(exc)}") from exc
+    return load_toml_model(path, RolloutManifest, what="rollout manifest", error=CampaignError)

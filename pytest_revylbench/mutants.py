@@ -6,13 +6,13 @@ fail on it (`catches`; every other test must pass), and one or more exact find/r
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .submission import copy_source
-from .tasks import TaskError, _describe
+from .tasks import TaskError
+from .tomlfiles import load_toml_model
 
 
 class Edit(BaseModel):
@@ -36,16 +36,8 @@ class Mutant(BaseModel):
 
 
 def load_mutant(folder: Path) -> Mutant:
-    path = folder / "mutant.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return Mutant.model_validate({**data, "name": folder.name})
-    except FileNotFoundError as exc:
-        raise TaskError(f"{path}: no such mutant file") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise TaskError(f"{path}: not valid TOML: {exc}") from exc
-    except ValidationError as exc:
-        raise TaskError(f"{path}: invalid mutant\n{_describe(exc)}") from exc
+    return load_toml_model(folder / "mutant.toml", Mutant, what="mutant file", error=TaskError,
+                           extra={"name": folder.name})
 
 
 def list_mutants(suite: Path) -> list[Mutant]:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from .models import TaskSpec
+from .tomlfiles import load_toml_model
 
 
 class TaskError(Exception):
@@ -37,28 +35,9 @@ def available_tasks(tasks_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in tasks_dir.glob("*/task.toml"))
 
 
-def _describe(error: ValidationError) -> str:
-    lines = []
-    for item in error.errors():
-        field = ".".join(str(part) for part in item["loc"]) or "(top level)"
-        given = item.get("input")
-        shown = "" if isinstance(given, dict) else f" (given: {given!r})"
-        lines.append(f"  field {field}: {item['msg']}{shown}")
-    return "\n".join(lines)
-
-
 def parse_task_file(path: Path) -> TaskSpec:
     """Read and validate one `task.toml`, raising TaskError that names the file and field."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise TaskError(f"{path}: no such task file") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise TaskError(f"{path}: not valid TOML: {exc}") from exc
-    try:
-        return TaskSpec.model_validate(data)
-    except ValidationError as exc:
-        raise TaskError(f"{path}: invalid task file\n{_describe(exc)}") from exc
+    return load_toml_model(path, TaskSpec, what="task file", error=TaskError)
 
 
 def load_task(tasks_dir: Path, suites_dir: Path, task_id: str) -> Task:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..models import Platform
-from ..tasks import _describe
+from ..tomlfiles import load_toml_model
 
 Provider = Literal["web", "ios-simulator", "android-emulator", "remote"]
 PROVIDER_PLATFORM: dict[Provider, tuple[Platform, ...]] = {
@@ -112,16 +111,7 @@ BUILTIN_WEB_POOL = PoolSpec.model_validate({"name": "builtin-web", "provider": "
 
 def load_pool(path: Path, platform: Platform) -> PoolSpec:
     """Read and validate a pool file for `platform`; errors name the file and the field."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise PoolError(f"{path}: no such device pool file") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise PoolError(f"{path}: not valid TOML: {exc}") from exc
-    try:
-        pool = PoolSpec.model_validate(data)
-    except ValidationError as exc:
-        raise PoolError(f"{path}: invalid device pool\n{_describe(exc)}") from exc
+    pool = load_toml_model(path, PoolSpec, what="device pool file", error=PoolError)
     if platform not in PROVIDER_PLATFORM[pool.provider]:
         raise PoolError(
             f"{path}: field provider: {pool.provider!r} cannot run platform {platform!r}; "

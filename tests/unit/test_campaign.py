@@ -116,7 +116,7 @@ def test_a_rollout_of_bench_faults_only_is_a_rerun_candidate_not_a_zero(tmp_path
         (lambda r: (r / "ledger.jsonl").unlink(), "no ledger"),
         (lambda r: (r / "ledger.jsonl").write_text('{"kind": "start"}\n'), "ledger.jsonl:1: field start."),
         (lambda r: (r / "ledger.jsonl").write_text(""), "empty ledger"),
-        (lambda r: (r / "rollout.toml").unlink(), "rollout.toml: no rollout manifest"),
+        (lambda r: (r / "rollout.toml").unlink(), "rollout.toml: no such rollout manifest"),
         (lambda r: (r / "rollout.toml").write_text("task = \n"), "rollout.toml: not valid TOML"),
         (lambda r: (r / "rollout.toml").write_text('task = "budget"\nseed = 0\nprotocol = "p1"\n'),
          "field seed: Input should be greater than or equal to 1"),
@@ -327,7 +327,7 @@ def test_scores_json_records_every_rollout_with_state_and_reason(tmp_path: Path)
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (None, "campaign.toml: no campaign manifest"),
+        (None, "campaign.toml: no such campaign manifest"),
         ("schema = 1\nprotocol = ", "campaign.toml: not valid TOML"),
         ('schema = 2\nprotocol = "p"\ntasks = ["a"]\nseeds = 1\n[contestant]\nmodel = "m"\nharness = "h"\n'
          'harness_version = "1"\n', "field schema: Input should be 1"),
@@ -386,5 +386,5 @@ def test_campaign_command_writes_scores_and_prints_each_state(
 
 def test_campaign_command_reports_a_bad_manifest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["campaign", str(tmp_path)]) == 2
-    assert "campaign.toml: no campaign manifest" in capsys.readouterr().err
+    assert "campaign.toml: no such campaign manifest" in capsys.readouterr().err
     assert not (tmp_path / "scores.json").exists()

@@ -302,4 +302,4 @@ def test_leaderboard_command_prints_each_format_and_writes_html(
 def test_leaderboard_command_refuses_a_folder_without_a_manifest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["leaderboard", str(tmp_path)]) == 2
-    assert f"{tmp_path / 'campaign.toml'}: no campaign manifest" in capsys.readouterr().err
+    assert f"{tmp_path / 'campaign.toml'}: no such campaign manifest" in capsys.readouterr().err
