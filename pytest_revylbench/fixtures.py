@@ -6,6 +6,7 @@ one test into the next. Under xdist, the build is done once for all workers (fil
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import sys
 import time
@@ -39,7 +40,10 @@ def worker_id(config: pytest.Config) -> str:
 
 
 def build_work_dir(grade: GradeConfig) -> Path:
-    return grade.cache_dir / "work" / grade.run_id
+    """The grade's private build folder: keyed by its report folder, not its run id, which two
+    grades writing to different report folders may share."""
+    key = hashlib.sha256(str(grade.run_dir.resolve()).encode()).hexdigest()[:16]
+    return grade.cache_dir / "work" / f"{grade.run_id[:40]}-{key}"
 
 
 @pytest.fixture(scope="session")
@@ -65,10 +69,7 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
         kept = None if grade.rebuild else store.get(key)
         if record.is_file():  # another worker of this run built it already
             result = BuildResult.model_validate_json(record.read_text(encoding="utf-8"))
-            artifact = (
-                (kept[1] if kept and result.reused else work / (result.artifact or "dist"))
-                if result.ok else None
-            )
+            artifact = (kept[1] if kept else work / (result.artifact or "dist")) if result.ok else None
         elif kept is not None:
             result, artifact, log = kept[0].model_copy(update={"reused": True}), kept[1], kept[2]
             shutil.copy2(log, grade.run_dir / "build.log")
@@ -88,6 +89,9 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
             record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
             if artifact is not None:
                 store.put(key, result, artifact, grade.run_dir / "build.log")
+                kept_now = None if grade.rebuild else store.get(key)
+                if kept_now is not None:  # serve the kept, immutable copy, as later grades will
+                    artifact = kept_now[1]
     pytestconfig.stash[build_result_key] = result
     if artifact is None:
         if result.fault is Fault.BUILDER_FAULT:
