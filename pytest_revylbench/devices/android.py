@@ -20,7 +20,7 @@ from .appium import AppiumServer, RemoteAppium
 from .errors import AppLaunchFailed, DeviceError
 from .hosttools import HostCall, HostTools, stop_process
 from .pool import DeviceSpec
-from .remote import NativeApp, open_session, wait_for_app
+from .remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("text", "content-desc", "resource-id")
 ADB_TIMEOUT_S = {"get-state": 15.0, "getprop": 10.0, "install": 300.0, "shell": 60.0, "emu": 30.0}
@@ -224,13 +224,9 @@ class AndroidEmulator:
         self._launches += 1
         caps = android_capabilities(self._app, serial=self.serial, activity=self._activity,
                                     system_port=self.system_port, overrides=self.overrides)
-        driver = open_session(self.appium.url, caps, what=f"a UiAutomator2 session on {self.described}")
-        try:
-            wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
-        except BaseException:
-            driver.quit()
-            raise
-        return driver
+        return launch_app(self.appium.url, caps, app=self._app,
+                          what=f"a UiAutomator2 session on {self.described}",
+                          timeout_s=self.launch_timeout_s)
 
     def relaunch(self, driver: Any) -> None:
         """Stop and start the app again: its memory is gone, what it stored stays."""

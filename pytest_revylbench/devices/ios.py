@@ -18,7 +18,7 @@ from .appium import AppiumServer, RemoteAppium
 from .errors import DeviceError
 from .hosttools import HostCommandFailed, HostTools
 from .pool import DeviceSpec
-from .remote import NativeApp, open_session, wait_for_app
+from .remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
 SIMCTL_TIMEOUT_S = {
@@ -163,13 +163,9 @@ class IosSimulator:
         self._launches += 1
         caps = ios_capabilities(self._app, udid=self.udid, wda_port=self.wda_port,
                                 derived_data=self.derived_data, overrides=self.overrides)
-        driver = open_session(self.appium.url, caps, what=f"an XCUITest session on {self.described}")
-        try:
-            wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
-        except BaseException:
-            driver.quit()
-            raise
-        return driver
+        return launch_app(self.appium.url, caps, app=self._app,
+                          what=f"an XCUITest session on {self.described}",
+                          timeout_s=self.launch_timeout_s)
 
     def relaunch(self, driver: Any) -> None:
         """Terminate and launch the app again: its memory is gone, what it stored stays."""

@@ -93,6 +93,18 @@ def shows_something(source: str, app: NativeApp) -> bool:
     return False
 
 
+def launch_app(url: str, capabilities: dict[str, Any], *, what: str, app: NativeApp,
+               timeout_s: float) -> Any:
+    """Open a session and wait for the app's first screen; the session is closed on failure."""
+    driver = open_session(url, capabilities, what=what)
+    try:
+        wait_for_app(driver, app, timeout_s=timeout_s)
+    except BaseException:
+        driver.quit()
+        raise
+    return driver
+
+
 def wait_for_app(driver: Any, app: NativeApp, *, timeout_s: float) -> None:
     """Poll the page source until the app shows its first screen, or fail as the app's fault."""
     started = time.monotonic()
@@ -209,14 +221,9 @@ class RemoteDevice:
                 **self.overrides, "appium:app": self._reference}
 
     def launch(self) -> Any:
-        driver = open_session(self.hub_url, self.capabilities(),
-                              what=f"a {self.platform} session on the hub {self.shown_url}")
-        try:
-            wait_for_app(driver, self.app, timeout_s=self.launch_timeout_s)
-        except BaseException:
-            driver.quit()
-            raise
-        return driver
+        return launch_app(self.hub_url, self.capabilities(),
+                          what=f"a {self.platform} session on the hub {self.shown_url}",
+                          app=self.app, timeout_s=self.launch_timeout_s)
 
     def relaunch(self, driver: Any) -> None:
         driver.terminate_app(self.app.app_id)
