@@ -17,6 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .submission import digest as tree_digest
+from .submission import files_digest
 from .tasks import Task
 
 PACKAGE_ROOT = Path(__file__).resolve().parent
@@ -30,14 +31,11 @@ def _sha(data: bytes) -> str:
 
 
 def _files_digest(root: Path, skip: tuple[str, ...] = ()) -> str:
-    h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        rel = path.relative_to(root).as_posix()
-        if any(rel == s or rel.startswith(s + "/") for s in skip) or "__pycache__" in rel:
-            continue
-        data = path.read_bytes()
-        h.update(rel.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-    return "sha256:" + h.hexdigest()
+    def kept(rel: str) -> bool:
+        return "__pycache__" not in rel and not any(rel == s or rel.startswith(s + "/") for s in skip)
+
+    files = sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file())
+    return files_digest(root, (f for f in files if kept(f.as_posix())))
 
 
 def _command_version(argv: list[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 # Folders a build produces or a tool caches; never part of what the agent wrote.
@@ -22,13 +22,18 @@ def source_files(root: Path) -> Iterator[Path]:
     yield from sorted(found, key=lambda p: p.as_posix())
 
 
-def digest(root: Path) -> str:
-    """sha256 over every source file's relative path and bytes: same tree, same digest."""
+def files_digest(root: Path, files: Iterable[Path]) -> str:
+    """sha256 over each file's path (relative to `root`, in the order given) and bytes."""
     h = hashlib.sha256()
-    for rel in source_files(root):
+    for rel in files:
         data = (root / rel).read_bytes()
         h.update(rel.as_posix().encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
     return "sha256:" + h.hexdigest()
+
+
+def digest(root: Path) -> str:
+    """sha256 over every source file's relative path and bytes: same tree, same digest."""
+    return files_digest(root, source_files(root))
 
 
 def copy_source(root: Path, dest: Path) -> None:
