@@ -39,12 +39,21 @@ class App:
         *,
         timeout_s: float = 5.0,
         relaunch: Callable[[], None] | None = None,
+        console: Callable[[], list[str]] | None = None,
+        requests: Callable[[], list[str]] | None = None,
+        fingerprint: Callable[[], str] | None = None,
+        own_hosts: tuple[str, ...] = (),
     ) -> None:
         self._driver = driver
         self._loc = locators
         self._rec = recorder
         self.timeout_s = timeout_s
         self._relaunch = relaunch
+        self._console = console
+        self._requests = requests
+        self._fingerprint = fingerprint
+        self.own_hosts = own_hosts
+        """Hosts the app is served from (web: the grader's own server)."""
 
     # -- finding -------------------------------------------------------------------------
 
@@ -133,9 +142,62 @@ class App:
         self._relaunch()
         self._rec.invalidate()
 
-    def screenshot(self, name: str) -> str | None:
-        """Save a named screenshot into the test's evidence; returns its report path."""
-        return self._rec.screenshot(name)
+    def screenshot(self, name: str, *, keep: bool = False) -> str | None:
+        """Save a named screenshot into the test's evidence; returns its report path.
+
+        `keep`: a file of its own even when the screen looks unchanged (a visual checkpoint).
+        """
+        return self._rec.screenshot(name, keep=keep)
+
+    def wait_still(self, quiet_s: float = 0.3, timeout_s: float | None = None) -> bool:
+        """Wait until the screen has not changed for `quiet_s` (False: it kept changing)."""
+        if self._fingerprint is None:
+            time.sleep(quiet_s)
+            return True
+        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
+        mark, since = self._fingerprint(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(POLL_S)
+            now = self._fingerprint()
+            if now != mark:
+                mark, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet_s:
+                return True
+        return False
+
+    # -- what the device saw -------------------------------------------------------------
+
+    def console_errors(self) -> list[str]:
+        """Errors the app logged since the last call (web: the browser console)."""
+        errors = self._console() if self._console is not None else []
+        self._rec.console_errors += errors
+        return errors
+
+    def requests(self) -> list[str]:
+        """URLs the app requested since the last call (web: the browser's network events).
+
+        :raises RuntimeError: the device cannot observe the app's network traffic.
+        """
+        if self._requests is None:
+            raise RuntimeError("this device cannot observe the app's network requests")
+        return self._requests()
+
+    def present(self, *test_ids: str, timeout_s: float | None = None) -> dict[str, bool]:
+        """Whether each test ID is on the screen (in the page, in view or not), waiting up to
+        the timeout for all of them to appear."""
+        def probe() -> dict[str, bool] | None:
+            here = {t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
+            return here if all(here.values()) else None
+
+        return self._poll(probe, timeout_s) or {
+            t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
+
+    def position(self, test_id: str) -> tuple[float, float]:
+        """The (x, y) of the first visible element with `test_id` (after `read`'s wait)."""
+        self.read(test_id)
+        element = self._visible(self._loc.test_id(test_id))[0]
+        rect = element.rect
+        return float(rect["x"]), float(rect["y"])
 
     # -- checks --------------------------------------------------------------------------
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
@@ -113,6 +116,37 @@ def _transcript(args: argparse.Namespace) -> int:
     return 1 if hits else 0
 
 
+def _oracle(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if task.spec.scoring.visual is None or "visual" not in task.spec.tiers:
+        print(f"{task.folder / 'task.toml'}: the task declares no visual tier "
+              "(tiers = [..., \"visual\"] and [scoring.visual])", file=sys.stderr)
+        return 2
+    dest = task.suite / "oracle" / args.platform
+    reports = args.reports or Path(tempfile.mkdtemp(prefix="revylbench-oracle-"))
+    command = [
+        sys.executable, "-m", "pytest", "--task", task.spec.id, "--platform", args.platform,
+        f"--submission={task.suite / 'reference'}", f"--reports={reports}", "--run-id=oracle",
+        f"--tasks-dir={args.tasks_dir}", f"--suites-dir={args.suites_dir}",
+        f"--oracle-out={dest}", "-p", "no:cacheprovider", "-q",
+        f"{task.folder / 'task.toml'}::visual",
+    ]
+    print(f"[oracle] capturing {task.spec.id} on {args.platform} from its reference …", file=sys.stderr)
+    code = subprocess.run(command, check=False).returncode
+    if code != 0:
+        print(f"[oracle] FAILED (pytest exit {code}); the run is in {reports / 'oracle'}",
+              file=sys.stderr)
+        return 1
+    manifest = json.loads((dest / "oracle.json").read_text(encoding="utf-8"))
+    for name, digest in manifest["shots"].items():
+        print(f"{dest / (name + '.png')}  {digest}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="revylbench", description=__doc__)
     parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
@@ -151,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
                            help="only this mutant (or `reference`); repeatable")
     stability.add_argument("--out", type=Path, help="folder for runs and stability.json")
     stability.set_defaults(run=_stability)
+    oracle = sub.add_parser(
+        "oracle", help="capture the visual oracle: the reference app's checkpoint screenshots")
+    oracle.add_argument("--task", required=True)
+    oracle.add_argument("--platform", default="web", choices=["web", "ios", "android"])
+    oracle.add_argument("--reports", type=Path, help="keep the capture run here (default: a temp folder)")
+    oracle.set_defaults(run=_oracle)
     transcript = sub.add_parser(
         "transcript-check", help="flag an agent transcript that mentions the hidden suite")
     transcript.add_argument("--task", required=True)

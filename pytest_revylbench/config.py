@@ -60,3 +60,8 @@ def check_platform(value: str) -> Platform:
 grade_config_key = pytest.StashKey[GradeConfig]()
 build_result_key = pytest.StashKey[BuildResult]()
 test_result_key = pytest.StashKey[TestResult]()
+
+
+def oracle_dir(grade: GradeConfig) -> Path:
+    """Where the reference app's checkpoint screenshots for this platform are kept."""
+    return grade.task.suite / "oracle" / grade.platform

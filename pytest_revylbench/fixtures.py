@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from filelock import FileLock
@@ -29,9 +29,15 @@ from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
 from .report.allure import attach_evidence
+from .source_checks import CheckRecord, checks_for_grade
 from .submission import digest
 
+if TYPE_CHECKING:
+    pass
+
 recorder_key = pytest.StashKey[EvidenceRecorder]()
+viewport_key = pytest.StashKey["Viewport"]()
+"""Set on a visual checkpoint's item: the screen its app is launched on."""
 
 
 def worker_id(config: pytest.Config) -> str:
@@ -101,6 +107,20 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
 
 
 @pytest.fixture(scope="session")
+def revylbench_source_checks(revylbench_grade: GradeConfig) -> CheckRecord:
+    """The grade's type-check and hidden jest run, done once whatever the worker count."""
+    grade = revylbench_grade
+    grade.run_dir.mkdir(parents=True, exist_ok=True)
+    work = build_work_dir(grade)
+    return checks_for_grade(
+        grade.run_dir, work.with_name(work.name + "-checks"), submission=grade.submission,
+        tests=sorted((grade.task.suite / "functional").glob("*.test.tsx")),
+        cache_dir=grade.cache_dir, timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
+        hidden=(grade.reports, grade.task.suite.parent, *([grade.rollout] if grade.rollout else [])),
+    )
+
+
+@pytest.fixture(scope="session")
 def revylbench_leases(revylbench_grade: GradeConfig) -> LeaseBoard:
     """The run's leases on its device pool, shared by every worker through the run folder."""
     grade = revylbench_grade
@@ -154,8 +174,11 @@ def app(
         if not device.healthy():
             revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
             raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
+        viewport = request.node.stash.get(viewport_key, None)
         try:
-            driver = device.launch()
+            # Only the web device emulates a screen size; a phone's screen is its own.
+            driver = device.launch(viewport) if viewport is not None and device.platform == "web" \
+                else device.launch()
         except AppLaunchFailed as exc:
             recorder.console_errors += exc.console
             raise
@@ -167,10 +190,15 @@ def app(
             (lambda: fingerprint(driver)) if fingerprint is not None else None,
         )
         try:
+            requests = getattr(device, "requested_urls", None)
             yield App(
                 driver, LOCATORS[revylbench_grade.platform](), recorder,
                 timeout_s=revylbench_grade.check_timeout_s,
                 relaunch=lambda: device.relaunch(driver),
+                console=lambda: device.console_errors(driver),
+                requests=(lambda: requests(driver)) if requests is not None else None,
+                fingerprint=(lambda: fingerprint(driver)) if fingerprint is not None else None,
+                own_hosts=tuple(getattr(device, "own_hosts", ())),
             )
             recorder.screenshot("end of test")
             recorder.console_errors += device.console_errors(driver)

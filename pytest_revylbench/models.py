@@ -12,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .contract import ContractSpec
 from .scoring.tiers import TierWeights, VisualMix
-from .scoring.visual import VisualSpec
+from .scoring.visual import VisualScore, VisualSpec, VisualSummary
 
 Platform = Literal["web", "ios", "android"]
 PLATFORMS: tuple[Platform, ...] = ("web", "ios", "android")
@@ -31,6 +32,9 @@ def _check_id(value: str) -> str:
 
 
 Ident = Annotated[str, AfterValidator(_check_id)]
+
+TierName = Literal["build", "functional", "flow", "contract", "visual"]
+TIER_NAMES: tuple[TierName, ...] = ("build", "functional", "flow", "contract", "visual")
 
 
 class StageSpec(_Frozen):
@@ -85,6 +89,11 @@ class TaskSpec(_Frozen):
     instruction: str = "instruction.md"
     stages: tuple[StageSpec, ...]
     journey: JourneySpec
+    tiers: tuple[TierName, ...] = ("flow",)
+    """The tiers the task declares; the grader collects their subtests (build: type-check,
+    export, launch; functional: `suites/<id>/functional/*.test.tsx`; flow: the device tests;
+    contract: `[contract]`; visual: `[scoring.visual]` checkpoints)."""
+    contract: ContractSpec | None = None
     scoring: ScoringSpec = ScoringSpec()
     budgets: BudgetSpec = BudgetSpec()
 
@@ -110,6 +119,30 @@ class TaskSpec(_Frozen):
     def _journey_id_is_not_a_stage(self) -> TaskSpec:
         if self.journey.id in {s.id for s in self.stages}:
             raise ValueError(f"journey id {self.journey.id!r} repeats a stage id")
+        return self
+
+    @model_validator(mode="after")
+    def _tiers_are_declared(self) -> TaskSpec:
+        declared = set(self.tiers)
+        if len(declared) != len(self.tiers) or "flow" not in declared:
+            raise ValueError(f"tiers: list each tier once, flow included; got {list(self.tiers)}")
+        if "contract" in declared and self.contract is None:
+            raise ValueError("tiers: 'contract' is declared but there is no [contract] table")
+        if "visual" in declared and self.scoring.visual is None:
+            raise ValueError("tiers: 'visual' is declared but there is no [scoring.visual] table")
+        if self.scoring.scheme == "tiers":
+            weighted = [t for t, w in self.scoring.tiers.as_dict().items() if w > 0]
+            missing = [t for t in weighted if t not in declared]
+            if missing:
+                raise ValueError(
+                    f"scoring.tiers: {missing} have a weight but are not in tiers = "
+                    f"{list(self.tiers)}; declare them or give them weight 0"
+                )
+        if self.scoring.scheme == "visual":
+            needed = ["visual", *(["functional"] if self.scoring.mix.functional > 0 else [])]
+            missing = [t for t in needed if t not in declared]
+            if missing:
+                raise ValueError(f"scoring.scheme 'visual' needs tiers {missing} declared")
         return self
 
 
@@ -185,7 +218,7 @@ class TestResult(_Frozen):
     reason: str = ""
     """The first failed criterion, or why the test did not run."""
     duration_s: float = 0.0
-    tier: Literal["build", "functional", "flow", "contract"] | None = None
+    tier: TierName | None = None
     """The tier this subtest belongs to (`tier(...)` marker; stage and journey tests: flow)."""
     bench_s: float = 0.0
     """Seconds spent waiting for a device, starting it and launching the app (bench time)."""
@@ -232,6 +265,32 @@ class Reward(_Frozen):
     """How the score was computed, line by line, so a person can check it by hand."""
 
 
+class TierSummary(_Frozen):
+    """One tier of a grade: its subtests and its score."""
+
+    score: float = Field(ge=0.0, le=1.0)
+    """build, functional, flow, contract: passed / total; visual: normalized visual fidelity."""
+    passed: int = 0
+    total: int = 0
+    subtests: tuple[str, ...] = ()
+    """Node ids of the tier's subtests."""
+    arithmetic: str = ""
+
+
+class GradeVector(_Frozen):
+    """Every measure of a grade, whichever scheme the task chose: tiers, visual, schemes."""
+
+    version: Literal[1] = 1
+    tiers: dict[str, TierSummary] = {}
+    visual: VisualSummary | None = None
+    shots: dict[str, VisualScore | None] = {}
+    """Per checkpoint@viewport: every visual metric (None: the shot was not taken)."""
+    schemes: dict[str, Reward] = {}
+    """The reward under each built-in scheme the grade has what it needs for."""
+    refused: dict[str, str] = {}
+    """Schemes that could not score this grade, and why."""
+
+
 class GradeStatus(StrEnum):
     COMPLETED = "completed"
     CANDIDATE_FAILURE = "candidate_failure"
@@ -260,6 +319,8 @@ class GradeRecord(_Frozen):
     outcome: float
     """The reward's score under the task's scheme, in [0, 1]."""
     reward: Reward
+    vector: GradeVector | None = None
+    """The whole vector: per tier, per subtest, per visual metric and checkpoint, per scheme."""
     build: BuildResult | None = None
     trust: Trust = "dev-untrusted"
     digests: dict[str, str] = {}

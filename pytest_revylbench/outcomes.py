@@ -18,6 +18,10 @@ class BuilderFault(Exception):
     """The build machinery failed, not the submission: a bench fault."""
 
 
+class ExportFailed(Exception):
+    """The build tier's export subtest: the submission did not build (its verdict is fail)."""
+
+
 @dataclass(frozen=True)
 class PhaseOutcome:
     verdict: Verdict
@@ -49,6 +53,8 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, exc.criterion)
     if isinstance(exc, AssertionError):
         return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, _first_line(exc))
+    if isinstance(exc, ExportFailed):
+        return PhaseOutcome(Verdict.FAIL, Fault.BUILD_FAILED, str(exc))
     if isinstance(exc, BuildFailed):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILD_FAILED, f"not run: {exc}")
     if isinstance(exc, AppLaunchFailed):

@@ -13,7 +13,7 @@ import pytest
 
 from . import hookspecs
 from .build.sandbox import sandbox_problem
-from .config import GradeConfig, check_platform, grade_config_key, new_run_id
+from .config import GradeConfig, check_platform, grade_config_key, new_run_id, oracle_dir
 from .devices.hosttools import host_support
 from .devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
@@ -23,9 +23,11 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
     revylbench_grade,
     revylbench_leases,
     revylbench_rack,
+    revylbench_source_checks,
 )
+from .functional import SUFFIX
 from .ledger import LedgerError, check_budget, parse_time
-from .models import Platform, TestResult, Verdict
+from .models import TIER_NAMES, Platform, TestResult, Verdict
 from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
 from .retry import attempt_key, phase_key, run_with_retries
@@ -33,6 +35,7 @@ from .scoring.stages import StageScheme
 from .scoring.tiers import TierScheme, VisualScheme
 from .submission import source_files
 from .tasks import TaskError, load_task
+from .tier_items import JestFile, TaskTiers
 
 # (option, ini name, default, help)
 OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
@@ -85,6 +88,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "grade is marked dev-untrusted [ini: revylbench_allow_untrusted_native]")
     parser.addini("revylbench_allow_untrusted_native", help="build unsandboxed if need be",
                   type="bool", default=False)
+    group.addoption("--oracle-out", dest="revylbench_oracle_out", default=None, metavar="DIR",
+                    help="store the run's visual checkpoint screenshots in DIR as the oracle "
+                    "instead of scoring (used by `revylbench oracle`)")
     group.addoption("--rebuild", dest="revylbench_rebuild", action="store_true", default=False,
                     help="build even if an identical earlier build is kept [ini: revylbench_rebuild]")
     parser.addini("revylbench_rebuild", help="always build", type="bool", default=False)
@@ -309,22 +315,37 @@ def pytest_configure(config: pytest.Config) -> None:
     _stop_cleanly_on_sigterm()
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(grade.task.suite)]
+        if set(grade.task.spec.tiers) & {"build", "contract", "visual"}:
+            config.args.append(str(grade.task.folder / "task.toml"))
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(
-            VisualScheme(grade.run_dir, grade.task.suite / "oracle"), "revylbench-visual-scheme"
+            VisualScheme(grade.run_dir, oracle_dir(grade)), "revylbench-visual-scheme"
         )
         config.pluginmanager.register(GradeReporter(config, grade), "revylbench-grade-reporter")
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(_XdistRunId(grade.run_id), "revylbench-xdist-run-id")
 
 
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    grade = parent.config.stash.get(grade_config_key, None)
+    if grade is None:
+        return None
+    spec = grade.task.spec
+    if file_path == grade.task.folder / "task.toml":
+        return TaskTiers.from_parent(parent, path=file_path, grade=grade)
+    if (file_path.name.endswith(SUFFIX) and file_path.parent == grade.task.suite / "functional"
+            and "functional" in spec.tiers):
+        return JestFile.from_parent(parent, path=file_path)
+    return None
+
+
 def _tier(item: pytest.Item, role: str) -> str | None:
     marker = item.get_closest_marker("tier")
     if marker is not None:
         name = str(marker.args[0]) if marker.args else ""
-        if name not in TIERS:
+        if name not in TIER_NAMES:
             raise pytest.UsageError(
-                f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIERS)}"
+                f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIER_NAMES)}"
             )
         return name
     return "flow" if role in ("stage", "journey") else None
@@ -345,7 +366,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     stage_ids = [s.id for s in grade.task.spec.stages]
     spec = grade.task.spec
-    present = {"build"}  # the build tier's subtest comes from the build itself
+    present = set() if "build" in spec.tiers else {"build"}  # else the build's own subtest
     for item in items:
         role, stage = _role(item, grade)
         tier = _tier(item, role)
@@ -356,7 +377,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 f"{item.nodeid}: @stage({stage!r}) names no stage of "
                 f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
             )
-    if spec.scoring.scheme == "tiers":
+    if spec.scoring.scheme == "tiers" and not config.getoption("revylbench_oracle_out", None):
         weights = spec.scoring.tiers.model_dump()
         missing = [t for t in TIERS if weights.get(t, 0) > 0 and t not in present]
         if missing:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from .appium import AppiumServer, RemoteAppium
 from .errors import AppLaunchFailed, DeviceError
 from .ports import free_port
 from .site import StaticSite
+
+if TYPE_CHECKING:
+    from ..scoring.visual import Viewport
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
 PHONE_USER_AGENT = (
@@ -55,8 +60,36 @@ def console_errors(driver: Any) -> list[str]:
     return [str(e.get("message", "")) for e in entries if e.get("level") == "SEVERE"]
 
 
+_REQUEST_EVENTS = ("Network.requestWillBeSent", "Network.webSocketCreated")
+
+
+def requested_urls(driver: Any) -> list[str]:
+    """URLs the page requested since the last call, from Chromium's performance log
+    (drained by reading): every fetch, image, script and WebSocket, failed ones included."""
+    urls: list[str] = []
+    for entry in driver.get_log("performance"):
+        try:
+            message = json.loads(entry["message"])["message"]
+        except (KeyError, TypeError, ValueError):
+            continue
+        if message.get("method") in _REQUEST_EVENTS:
+            params = message.get("params", {})
+            url = params.get("request", {}).get("url") or params.get("url")
+            if url:
+                urls.append(str(url))
+    return urls
+
+
+def device_metrics(viewport: Viewport | None) -> dict[str, Any]:
+    if viewport is None:
+        return dict(PHONE)
+    return {"width": viewport.width, "height": viewport.height, "pixelRatio": viewport.scale,
+            "touch": True, "mobile": True}
+
+
 def web_capabilities(
-    *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any]
+    *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
+    viewport: Viewport | None = None,
 ) -> dict[str, Any]:
     caps: dict[str, Any] = {
         "platformName": "linux",
@@ -65,10 +98,13 @@ def web_capabilities(
         "appium:executable": chromedriver,
         "appium:chromedriverPort": chromedriver_port,
         "appium:newCommandTimeout": 120,
+        "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         "goog:chromeOptions": {
             "binary": chromium,
             "args": list(CHROMIUM_ARGS),
-            "mobileEmulation": {"deviceMetrics": PHONE, "userAgent": PHONE_USER_AGENT},
+            "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
+                                "userAgent": PHONE_USER_AGENT},
+            "perfLoggingPrefs": {"enableNetwork": True, "enablePage": False},
         },
     }
     caps.update(overrides)
@@ -111,6 +147,14 @@ class WebDevice:
     def console_errors(self, driver: Any) -> list[str]:
         return console_errors(driver)
 
+    def requested_urls(self, driver: Any) -> list[str]:
+        return requested_urls(driver)
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
+        """Where the app itself is served from: requests there never leave the grader."""
+        return (urlsplit(self.app_url).netloc,)
+
     def screen_fingerprint(self, driver: Any) -> str:
         return str(driver.execute_script(_FINGERPRINT))
 
@@ -120,8 +164,11 @@ class WebDevice:
             raise DeviceError("the web device is not started")
         return self._site.url
 
-    def launch(self) -> Any:
-        """Start a fresh browser session on the app and wait for its first screen."""
+    def launch(self, viewport: Viewport | None = None) -> Any:
+        """Start a fresh browser session on the app and wait for its first screen.
+
+        `viewport`: emulate that screen instead of the default phone (visual checkpoints).
+        """
         from appium import webdriver
         from appium.options.common import AppiumOptions
         from selenium.common.exceptions import WebDriverException
@@ -129,7 +176,7 @@ class WebDevice:
         options = AppiumOptions()
         options.load_capabilities(web_capabilities(
             chromium=self.chromium, chromedriver=self.chromedriver,
-            chromedriver_port=free_port(), overrides=self.overrides,
+            chromedriver_port=free_port(), overrides=self.overrides, viewport=viewport,
         ))
         try:
             driver = webdriver.Remote(self.appium.url, options=options)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ..config import GradeConfig
+from ..config import GradeConfig, oracle_dir
 from ..devices.lease import LeaseBoard
 from ..feedback import FeedbackLeak, write_feedback
 from ..fixtures import build_work_dir
@@ -23,8 +23,10 @@ from ..models import (
     TestResult,
     Verdict,
 )
+from ..oracle import OracleIncomplete, write_oracle
 from ..provenance import grade_digests
 from ..scoring.tiers import RewardRefused
+from ..scoring.vector import grade_vector
 from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
@@ -82,6 +84,7 @@ class GradeReporter:
         self.feedback: Path | None = None
         self.feedback_error = ""
         self.refused = ""
+        self.oracle_note = ""
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -113,11 +116,17 @@ class GradeReporter:
             {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
         ))
         status, kind = grade_status(build, results)
-        if build is not None and grade.task.spec.scoring.scheme != "stages":
+        spec = grade.task.spec
+        if build is not None and spec.scoring.scheme != "stages" and "build" not in spec.tiers:
             results = [build_subtest(build), *results]
         digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
+        oracle_out = self.config.getoption("revylbench_oracle_out", None)
+        if oracle_out:
+            self._write_oracle(Path(oracle_out), results, digests["submission"], session)
+            return
         try:
             reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
+            vector = grade_vector(spec, results, run_dir=grade.run_dir, oracle_dir=oracle_dir(grade))
         except RewardRefused as exc:
             self.refused = f"{grade.task.folder / 'task.toml'}: the reward was refused: {exc}"
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
@@ -130,7 +139,7 @@ class GradeReporter:
         self.record = GradeRecord(
             run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
             platform=grade.platform, submission_digest=digests["submission"],
-            status=status, failure_kind=kind, outcome=reward.score, reward=reward,
+            status=status, failure_kind=kind, outcome=reward.score, reward=reward, vector=vector,
             build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
             digests=digests, environment=environment,
             trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
@@ -157,8 +166,22 @@ class GradeReporter:
             self.feedback_error = str(exc)
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
+    def _write_oracle(self, dest: Path, results: list[TestResult], digest: str,
+                      session: pytest.Session) -> None:
+        grade = self.grade
+        try:
+            shots = write_oracle(grade.task.spec, results, run_dir=grade.run_dir, dest=dest,
+                                 platform=grade.platform, submission_digest=digest)
+        except OracleIncomplete as exc:
+            self.refused = f"the oracle was NOT written: {exc}"
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            return
+        self.oracle_note = f"oracle: {len(shots)} screenshot(s) written to {dest}"
+
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self.oracle_note:
+            terminalreporter.write_sep("=", self.oracle_note)
         record = self.record
         if self.refused:
             terminalreporter.write_sep("=", "revylbench grade REFUSED", red=True)
@@ -175,12 +198,17 @@ class GradeReporter:
         for r in record.tests:
             why = f"  ({r.fault.value}: {r.reason})" if r.fault is not None else ""
             tr.write_line(f"{r.name:<{width}}  {r.verdict.value:<7}{why}".rstrip())
-        reward = record.reward
-        tr.write_line(
-            f"outcome {record.outcome:.2f}  (stages passed in a row: {reward.stages_passed}, "
-            f"journey: {'passed' if reward.journey_passed else 'not passed'}; "
-            f"scheme {reward.scheme})  status {record.status.value}"
-        )
+        stages = record.vector.schemes.get("stages") if record.vector else None
+        stages = stages or (record.reward if record.reward.scheme == "stages" else None)
+        flow = (f"stages passed in a row: {stages.stages_passed}, journey: "
+                f"{'passed' if stages.journey_passed else 'not passed'}; ") if stages else ""
+        tr.write_line(f"outcome {record.outcome:.2f}  ({flow}scheme {record.reward.scheme})  "
+                      f"status {record.status.value}")
+        if record.vector is not None:
+            for tier, summary in record.vector.tiers.items():
+                tr.write_line(f"  tier {tier:<10} {summary.score:.2f}  ({summary.arithmetic})")
+            for scheme, why in record.vector.refused.items():
+                tr.write_line(f"  scheme {scheme}: not scored: {why}")
         tr.write_line(f"report: {self.path}")
         tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")
         if self.feedback is not None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .visual import VisualScore, VisualSpec, VisualSummary, compare, visual_reward
+from .visual import VisualScore, VisualSpec, VisualSummary, compare, shot_name, visual_reward
 from .visual import number_text as _num
 
 if TYPE_CHECKING:
@@ -212,11 +212,15 @@ def visual_scheme_reward(
 
 
 def verdicts_by_tier(results: Sequence[TestResult]) -> dict[str, list[str]]:
-    """Each result's verdict under its tier marker; results without a tier are not counted."""
+    """Each result's verdict under its tier marker; results without a tier are not counted.
+
+    The visual tier's items only take the checkpoint screenshots: the tier is scored by
+    comparing them with the oracle (`visual_summary`), not by their verdicts.
+    """
     found: dict[str, list[str]] = {}
     for result in results:
         tier = getattr(result, "tier", None)
-        if tier is not None:
+        if tier is not None and tier != "visual":
             found.setdefault(str(tier), []).append(str(result.verdict))
     return found
 
@@ -242,26 +246,43 @@ def checkpoint_screenshots(results: Sequence[TestResult], names: Sequence[str]) 
 def checkpoint_scores(
     spec: VisualSpec, results: Sequence[TestResult], *, run_dir: Path, oracle_dir: Path,
 ) -> dict[str, VisualScore | None]:
-    """Compare each checkpoint's screenshot with `<oracle_dir>/<name>.png`; None when untaken.
+    """Compare each shot (checkpoint on a viewport) with `<oracle_dir>/<name>@<viewport>.png`.
+
+    A shot the run did not take scores None (0 in the mean).
 
     :raises RewardRefused: an oracle image, or a recorded screenshot's file, is missing.
     """
-    shots = checkpoint_screenshots(results, [c.name for c in spec.checkpoints])
+    names = [shot_name(c.name, v.name) for c, v in spec.shots()]
+    shots = checkpoint_screenshots(results, names)
     scores: dict[str, VisualScore | None] = {}
-    for checkpoint in spec.checkpoints:
-        oracle = oracle_dir / f"{checkpoint.name}.png"
+    for checkpoint, viewport in spec.shots():
+        name = shot_name(checkpoint.name, viewport.name)
+        oracle = oracle_dir / f"{name}.png"
         if not oracle.is_file():
-            raise RewardRefused(f"checkpoint {checkpoint.name!r}: no oracle screenshot {oracle}")
-        shot = shots.get(checkpoint.name)
+            raise RewardRefused(
+                f"checkpoint {name!r}: no oracle screenshot {oracle} (capture the oracle with "
+                "`revylbench oracle --task ID --platform P`)"
+            )
+        shot = shots.get(name)
         if shot is None:
-            scores[checkpoint.name] = None
+            scores[name] = None
             continue
         candidate = run_dir / shot
         if not candidate.is_file():
-            raise RewardRefused(f"checkpoint {checkpoint.name!r}: recorded screenshot {candidate} is gone")
-        scores[checkpoint.name] = compare(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
-                                          weights=spec.weights)
+            raise RewardRefused(f"checkpoint {name!r}: recorded screenshot {candidate} is gone")
+        scores[name] = compare(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
+                               weights=spec.weights)
     return scores
+
+
+def visual_summary(
+    spec: VisualSpec, results: Sequence[TestResult], *, run_dir: Path, oracle_dir: Path,
+) -> tuple[VisualSummary, dict[str, VisualScore | None]]:
+    """The visual part of a grade: every shot's metrics and the normalized mean."""
+    scores = {} if build_failed(results) else checkpoint_scores(
+        spec, results, run_dir=run_dir, oracle_dir=oracle_dir)
+    names = [shot_name(c.name, v.name) for c, v in spec.shots()]
+    return visual_reward(scores, floor=spec.floor, checkpoints=names), scores
 
 
 # -- hook implementations ------------------------------------------------------------------
@@ -296,13 +317,9 @@ class VisualScheme:
         if spec is None:
             raise RewardRefused(f"task {task.id!r}: scheme 'visual' needs a [scoring.visual] table")
         mix: VisualMix | None = _scoring_field(task, "mix")
-        failed = build_failed(results)
-        summary = visual_reward(
-            {} if failed else checkpoint_scores(spec, results, run_dir=self.run_dir,
-                                                oracle_dir=self.oracle_dir),
-            floor=spec.floor, checkpoints=[c.name for c in spec.checkpoints],
-        )
-        return visual_scheme_reward(summary, verdicts_by_tier(results), mix=mix, build_failed=failed)
+        summary, _ = visual_summary(spec, results, run_dir=self.run_dir, oracle_dir=self.oracle_dir)
+        return visual_scheme_reward(summary, verdicts_by_tier(results), mix=mix,
+                                    build_failed=build_failed(results))
 
     @pytest.hookimpl
     def pytest_revylbench_reward(self, task: TaskSpec, results: Sequence[TestResult]) -> Reward | None:

@@ -83,15 +83,31 @@ class CheckpointSpec(_Frozen):
     """A screen the suite photographs with `app.screenshot(name)`, compared with the oracle's."""
 
     name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
-    """The screenshot's name; the oracle image is `<oracle dir>/<name>.png`."""
+    """The checkpoint's name; on viewport V its oracle image is `<oracle dir>/<name>@<V>.png`."""
+    path: tuple[str, ...] = ()
+    """Test IDs tapped in order from a fresh launch to reach the screen."""
     masks: tuple[Region, ...] = ()
     """Regions excluded on this screen only, on top of the task-wide masks."""
+
+
+class Viewport(_Frozen):
+    """A screen size the checkpoints are photographed on (CSS pixels × scale on the web)."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    scale: float = Field(3.0, gt=0)
+
+
+PHONE = Viewport(name="phone", width=393, height=852, scale=3.0)
 
 
 class VisualSpec(_Frozen):
     """`[scoring.visual]` of a task.toml."""
 
     checkpoints: tuple[CheckpointSpec, ...]
+    viewports: tuple[Viewport, ...] = (PHONE,)
+    """Each checkpoint is photographed on each viewport (the web device emulates it)."""
     floor: float = Field(ge=0.0, lt=1.0)
     """The visual score of an unrelated screen; scores at or below it normalize to 0."""
     weights: VisualWeights = VisualWeights()
@@ -107,6 +123,23 @@ class VisualSpec(_Frozen):
         if len(set(names)) != len(names):
             raise ValueError(f"checkpoint names must be distinct, got {names}")
         return checkpoints
+
+    @field_validator("viewports")
+    @classmethod
+    def _viewports(cls, viewports: tuple[Viewport, ...]) -> tuple[Viewport, ...]:
+        names = [v.name for v in viewports]
+        if not names or len(set(names)) != len(names):
+            raise ValueError(f"declare one or more viewports with distinct names, got {names}")
+        return viewports
+
+    def shots(self) -> list[tuple[CheckpointSpec, Viewport]]:
+        """Every (checkpoint, viewport) pair, in declaration order."""
+        return [(c, v) for c in self.checkpoints for v in self.viewports]
+
+
+def shot_name(checkpoint: str, viewport: str) -> str:
+    """The screenshot (and oracle file stem) of a checkpoint on a viewport: `accounts@phone`."""
+    return f"{checkpoint}@{viewport}"
 
 
 class VisualScore(_Frozen):

@@ -1,0 +1,75 @@
+"""The whole vector of a grade, whichever scheme the task chose: each tier with its
+subtests, every visual metric per checkpoint, and the reward under each built-in scheme.
+
+The task's scheme decides `outcome`; the vector lets anyone re-score the same grade another
+way, or check the chosen score by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..models import GradeVector, Reward, TaskSpec, TestResult, TierSummary, Verdict
+from .stages import stage_outcome
+from .tiers import (
+    TIERS,
+    RewardRefused,
+    build_failed,
+    tiers_reward,
+    verdicts_by_tier,
+    visual_scheme_reward,
+    visual_summary,
+)
+from .visual import number_text
+
+
+def tier_summaries(results: Sequence[TestResult]) -> dict[str, TierSummary]:
+    """Passed / total of each pass-fail tier that has subtests."""
+    found: dict[str, TierSummary] = {}
+    for tier in TIERS:
+        mine = [r for r in results if r.tier == tier]
+        if not mine:
+            continue
+        passed = sum(r.verdict is Verdict.PASS for r in mine)
+        score = passed / len(mine)
+        found[tier] = TierSummary(
+            score=score, passed=passed, total=len(mine), subtests=tuple(r.nodeid for r in mine),
+            arithmetic=f"{tier} = {passed}/{len(mine)} = {number_text(score)}",
+        )
+    return found
+
+
+def grade_vector(
+    task: TaskSpec, results: Sequence[TestResult], *, run_dir: Path, oracle_dir: Path,
+) -> GradeVector:
+    tiers = tier_summaries(results)
+    schemes: dict[str, Reward] = {"stages": stage_outcome(task, results)}
+    refused: dict[str, str] = {}
+    visual = task.scoring.visual
+    summary, shots = None, {}
+    if visual is not None and "visual" in task.tiers:
+        try:
+            summary, shots = visual_summary(visual, results, run_dir=run_dir, oracle_dir=oracle_dir)
+            tiers["visual"] = TierSummary(
+                score=summary.normalized_visual, total=len(summary.checkpoints),
+                passed=sum(c.visual is not None for c in summary.checkpoints),
+                subtests=tuple(r.nodeid for r in results if r.tier == "visual"),
+                arithmetic=summary.arithmetic[-1],
+            )
+        except RewardRefused as exc:
+            refused["visual"] = str(exc)
+    by_tier = verdicts_by_tier(results)
+    failed = build_failed(results)
+    try:
+        schemes["tiers"] = tiers_reward(by_tier, weights=task.scoring.tiers,
+                                        build_failed=failed).to_reward()
+    except RewardRefused as exc:
+        refused["tiers"] = str(exc)
+    if summary is not None:
+        try:
+            schemes["visual"] = visual_scheme_reward(summary, by_tier, mix=task.scoring.mix,
+                                                     build_failed=failed).to_reward()
+        except RewardRefused as exc:
+            refused["visual"] = str(exc)
+    return GradeVector(tiers=tiers, visual=summary, shots=shots, schemes=schemes, refused=refused)

@@ -1,0 +1,223 @@
+"""The built-in subtests of the build, contract and visual tiers, and the functional tier's
+jest items: ordinary pytest items (fixtures, markers, -k, xdist) made from a task's
+declarations.
+
+- `tasks/<id>/task.toml` is collected (the plugin adds it to the arguments) into groups
+  `build` (typecheck, export, launch), `contract` (screen[…], tabs, dependencies, network)
+  and `visual` (one item per checkpoint and viewport), as the task's `tiers` declare.
+- `suites/<id>/functional/*.test.tsx` is collected into one item per jest test.
+
+Each item is a `pytest.Function` over a small function below, so it gets fixtures like any
+test; its `tier(...)` marker puts its verdict in its tier.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from .app import App
+from .config import GradeConfig
+from .contract import ContractBroken, ContractSpec, dependency_changes, outside_requests
+from .fixtures import viewport_key
+from .functional import JestCase, SuiteFileError, parse_cases, verdict_of
+from .outcomes import BuilderFault, BuildFailed, ExportFailed
+from .scoring.visual import CheckpointSpec, Viewport, shot_name
+from .source_checks import CheckRecord
+
+LAUNCH_WATCH_S = 3.0
+"""How long the launch subtest watches a freshly started app for uncaught errors."""
+NETWORK_SETTLE_S = 1.0
+"""How long the network subtest lets each screen run before reading its requests."""
+
+
+# -- the subtests ------------------------------------------------------------------------
+
+
+def typecheck(revylbench_source_checks: CheckRecord) -> None:
+    record = revylbench_source_checks
+    if record.bench_fault:
+        raise BuilderFault(record.bench_fault)
+    if not record.typecheck.ok:
+        raise ContractBroken(f"the project does not type-check (tsc --noEmit): {record.typecheck.message}")
+
+
+def export(request: pytest.FixtureRequest) -> None:
+    try:
+        request.getfixturevalue("revylbench_build")
+    except BuildFailed as exc:
+        raise ExportFailed(str(exc)) from exc
+
+
+def launch(app: App) -> None:
+    time.sleep(LAUNCH_WATCH_S)
+    errors = app.console_errors()
+    if errors:
+        raise ContractBroken(
+            f"the app logged {len(errors)} error(s) in its first {LAUNCH_WATCH_S:.0f} s: {errors[0]}"
+        )
+
+
+def _walk(app: App, path: tuple[str, ...]) -> None:
+    for test_id in path:
+        app.tap(test_id=test_id, criterion=f"the control with test ID {test_id!r} can be pressed")
+
+
+def screen_check(spec: Any) -> Callable[[App], None]:
+    def screen(app: App) -> None:
+        _walk(app, spec.path)
+        here = app.present(*spec.test_ids)
+        missing = [t for t, ok in here.items() if not ok]
+        if missing:
+            raise ContractBroken(
+                f"screen {spec.name}: test IDs {missing} are missing "
+                f"({len(spec.test_ids) - len(missing)}/{len(spec.test_ids)} present)"
+            )
+    return screen
+
+
+def tabs_check(contract: ContractSpec) -> Callable[[App], None]:
+    tabs = contract.tabs
+    assert tabs is not None
+
+    def tab_bar(app: App) -> None:
+        xs = []
+        for test_id, label in zip(tabs.test_ids, tabs.labels, strict=True):
+            shown = app.read(test_id)
+            if shown != label:
+                raise ContractBroken(f"tab {test_id!r} shows {shown!r}, expected {label!r}")
+            xs.append(app.position(test_id))
+        order = sorted(range(len(xs)), key=lambda n: (xs[n][0], xs[n][1]))
+        if order != list(range(len(xs))):
+            shown_order = [tabs.labels[n] for n in order]
+            raise ContractBroken(f"tabs are in the order {shown_order}, expected {list(tabs.labels)}")
+    return tab_bar
+
+
+def dependencies_check(contract: ContractSpec) -> Callable[[GradeConfig], None]:
+    def dependencies(revylbench_grade: GradeConfig) -> None:
+        grade = revylbench_grade
+        scaffold = grade.task.folder.parent / "scaffold"
+        changes = dependency_changes(grade.submission, scaffold, contract.dependencies)
+        if changes:
+            raise ContractBroken(
+                f"package.json differs from the scaffold's beyond the allowlist: {'; '.join(changes)}"
+            )
+    return dependencies
+
+
+def network_check(contract: ContractSpec, paths: list[tuple[str, ...]]) -> Callable[..., None]:
+    def network(app: App) -> None:
+        try:
+            seen = app.requests()
+        except RuntimeError as exc:
+            pytest.skip(f"network contract not implemented on this platform: {exc}")
+        for path in paths:
+            app.relaunch()
+            _walk(app, path)
+            time.sleep(NETWORK_SETTLE_S)
+            seen += app.requests()
+        outside = outside_requests(seen, own=app.own_hosts, allowed=contract.hosts)
+        if outside:
+            raise ContractBroken(
+                f"the app requested {len(outside)} URL(s) outside the allowed hosts: {', '.join(outside[:5])}"
+            )
+    return network
+
+
+def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[[App], None]:
+    name = shot_name(checkpoint.name, viewport.name)
+
+    def shot(app: App) -> None:
+        _walk(app, checkpoint.path)
+        app.wait_still()
+        if app.screenshot(name, keep=True) is None:
+            raise ContractBroken(f"checkpoint {name}: the device took no screenshot")
+    return shot
+
+
+# -- collection --------------------------------------------------------------------------
+
+
+def _item(parent: pytest.Collector, name: str, func: Callable[..., None], tier: str) -> pytest.Function:
+    item = pytest.Function.from_parent(parent, name=name, callobj=func)
+    item.add_marker(pytest.mark.tier(tier))
+    return item
+
+
+class TierGroup(pytest.Collector):
+    """One tier's built-in subtests of a task."""
+
+    def __init__(self, *, grade: GradeConfig, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grade = grade
+
+    def collect(self) -> Iterator[pytest.Item]:
+        spec = self.grade.task.spec
+        if self.name == "build":
+            yield _item(self, "typecheck", typecheck, "build")
+            yield _item(self, "export", export, "build")
+            yield _item(self, "launch", launch, "build")
+        elif self.name == "contract":
+            contract = spec.contract
+            assert contract is not None
+            for screen in contract.screens:
+                yield _item(self, f"screen[{screen.name}]", screen_check(screen), "contract")
+            if contract.tabs is not None:
+                yield _item(self, "tabs", tabs_check(contract), "contract")
+            yield _item(self, "dependencies", dependencies_check(contract), "contract")
+            paths = [s.path for s in contract.screens]
+            if spec.scoring.visual is not None:
+                paths += [c.path for c in spec.scoring.visual.checkpoints]
+            unique = list(dict.fromkeys(paths))
+            yield _item(self, "network", network_check(contract, unique), "contract")
+        elif self.name == "visual":
+            visual = spec.scoring.visual
+            assert visual is not None
+            for checkpoint, viewport in visual.shots():
+                item = _item(self, shot_name(checkpoint.name, viewport.name),
+                             checkpoint_shot(checkpoint, viewport), "visual")
+                item.stash[viewport_key] = viewport
+                yield item
+
+
+class TaskTiers(pytest.File):
+    """`tasks/<id>/task.toml`, collected into its declared tiers' built-in subtests."""
+
+    def __init__(self, *, grade: GradeConfig, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grade = grade
+
+    def collect(self) -> Iterator[pytest.Collector]:
+        for tier in ("build", "contract", "visual"):
+            if tier in self.grade.task.spec.tiers:
+                yield TierGroup.from_parent(self, name=tier, grade=self.grade)
+
+
+def jest_check(case: JestCase) -> Callable[[CheckRecord], None]:
+    def functional(revylbench_source_checks: CheckRecord) -> None:
+        record = revylbench_source_checks
+        if record.bench_fault:
+            raise BuilderFault(record.bench_fault)
+        if record.functional is not None and not record.functional.ok:
+            raise ContractBroken(f"the hidden component tests could not run: {record.functional.message}")
+        verdict = verdict_of(case, record.tests)
+        if verdict.status != "passed":
+            first = next((line.strip() for line in verdict.message.splitlines() if line.strip()), "")
+            raise ContractBroken(f"component test {case.name!r} {verdict.status}: {first}")
+    return functional
+
+
+class JestFile(pytest.File):
+    """A hidden jest file, one item per test it declares."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            cases = parse_cases(self.path)
+        except SuiteFileError as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        for case in cases:
+            yield _item(self, case.name, jest_check(case), "functional")
