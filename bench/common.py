@@ -43,7 +43,7 @@ def warm_node_modules(cache_dir: Path | None = None) -> Path:
     import hashlib
     cache = cache_dir or Path(os.environ.get("REVYLBENCH_CACHE") or Path.home() / ".cache/revylbench")
     digest = hashlib.sha256((REFERENCE / "package-lock.json").read_bytes()).hexdigest()[:16]
-    return cache / "node_modules" / digest / "node_modules"
+    return cache / "deps" / digest / "node_modules"
 
 
 def export_web(work: Path, node_modules: Path) -> float:

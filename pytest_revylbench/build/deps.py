@@ -18,6 +18,10 @@ from .sandbox import SandboxPolicy
 STEP = "install dependencies"
 LOCKFILE = "package-lock.json"
 MAX_NAMED = 20
+CACHE_FOLDER = "deps"
+"""`<cache>/deps/<lockfile digest>/node_modules`. Not itself named node_modules: tools that
+tell dependency code by a `/node_modules/` path segment (jest's transformIgnorePatterns)
+would take every file of the entry for a dependency's."""
 
 
 def lockfile_digest(project: Path) -> str:
@@ -46,7 +50,7 @@ def cached_node_modules(
     this is the one step that fetches).
     """
     digest = lockfile_digest(project)
-    entry = cache_dir / "node_modules" / digest[:16]
+    entry = cache_dir / CACHE_FOLDER / digest[:16]
     ready = entry / "node_modules"
     entry.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(str(entry) + ".lock"):
@@ -92,7 +96,7 @@ def offline_refusal(lockfile: Path, cache_dir: Path) -> str:
     except (OSError, ValueError) as exc:
         return f"offline, and {LOCKFILE} is not readable JSON ({exc})"
     cached: set[str] = set()
-    for entry in sorted((cache_dir / "node_modules").glob("*/")):
+    for entry in sorted((cache_dir / CACHE_FOLDER).glob("*/")):
         for record in (entry / LOCKFILE, entry / "node_modules" / ".package-lock.json"):
             try:
                 cached |= lockfile_packages(_read_json(record))

@@ -34,7 +34,7 @@ needs_bwrap = pytest.mark.skipif(sandbox_problem() is not None, reason=f"no sand
 def test_the_argv_hides_then_binds_back_and_confines(tmp_path: Path) -> None:
     cache = HOME / ".cache" / "revylbench"
     work = tmp_path / "work"
-    entry = cache / "node_modules" / "0123456789abcdef" / "node_modules"
+    entry = cache / "deps" / "0123456789abcdef" / "node_modules"
     limits = Limits(memory_bytes=1024 * MiB, max_file_bytes=64 * MiB, max_processes=99)
     # A grader folder outside /tmp (wherever this checkout lives, the argv must not depend on it).
     grader = Path("/opt")
@@ -233,7 +233,7 @@ def _lockfile(folder: Path, packages: dict[str, str]) -> None:
 
 def test_offline_refuses_a_lockfile_that_is_not_cached_naming_what_is_missing(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    cached = cache / "node_modules" / "feedfacefeedface"
+    cached = cache / "deps" / "feedfacefeedface"
     (cached / "node_modules").mkdir(parents=True)
     _lockfile(cached, {"expo": "56.0.23", "react": "19.2.3"})
     project = tmp_path / "app"

@@ -53,6 +53,12 @@ describe("refusals", () => {
     await slotAction("l1", "Book", "Refused: overlaps Atrium 09:00-10:00");
     expectText("slot-status-l1", "1 of 2 booked");
     expectText("slot-action-l1", "Book");
+
+    // The cancelled l2 no longer counts: a third booking is allowed, a fourth is not.
+    await slotAction("l3", "Book", "Booked: Library 14:00-15:00");
+    await slotAction("a3", "Book", "Refused: limit of 3 bookings per day reached");
+    await press("tab-mine");
+    expectText("booking-count", "3 of 3 bookings used");
   });
 
   test("a slot overlapping two bookings names the earlier one even when it was booked later", async () => {
