@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .models import TierName
 from .submission import copy_source
 from .tasks import TaskError
 from .tomlfiles import load_toml_model
@@ -30,9 +31,18 @@ class Mutant(BaseModel):
 
     name: str = ""
     description: str
-    catches: tuple[str, ...] = Field(min_length=1)
+    catches: tuple[str, ...] = ()
     """Names of the hidden tests that must fail; all others must pass."""
+    lowers: tuple[TierName, ...] = ()
+    """Tiers whose score must be below the reference's (the visual tier has no verdicts to
+    fail: a layout shift only lowers its score)."""
     edit: tuple[Edit, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _caught_somehow(self) -> Mutant:
+        if not self.catches and not self.lowers:
+            raise ValueError("declare the tests that catch it (catches) or the tiers it lowers (lowers)")
+        return self
 
 
 def load_mutant(folder: Path) -> Mutant:

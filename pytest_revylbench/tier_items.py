@@ -23,10 +23,12 @@ from .app import App
 from .config import GradeConfig
 from .contract import ContractBroken, ContractSpec, dependency_changes, outside_requests
 from .fixtures import viewport_key
-from .functional import JestCase, SuiteFileError, parse_cases, verdict_of
+from .functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
+from .models import TaskSpec
 from .outcomes import BuilderFault, BuildFailed, ExportFailed
 from .scoring.visual import CheckpointSpec, Viewport, shot_name
 from .source_checks import CheckRecord
+from .tasks import Task
 
 LAUNCH_WATCH_S = 3.0
 """How long the launch subtest watches a freshly started app for uncaught errors."""
@@ -148,6 +150,40 @@ def _item(parent: pytest.Collector, name: str, func: Callable[..., None], tier: 
     return item
 
 
+Subtest = tuple[str, Callable[..., None], Viewport | None]
+"""(item name, function, viewport to launch on)."""
+
+
+def tier_subtests(spec: TaskSpec, tier: str) -> list[Subtest]:
+    """The built-in subtests of one tier of a task, in collection order."""
+    if tier == "build":
+        return [("typecheck", typecheck, None), ("export", export, None), ("launch", launch, None)]
+    if tier == "contract" and spec.contract is not None:
+        contract = spec.contract
+        found: list[Subtest] = [(f"screen[{s.name}]", screen_check(s), None) for s in contract.screens]
+        if contract.tabs is not None:
+            found.append(("tabs", tabs_check(contract), None))
+        found.append(("dependencies", dependencies_check(contract), None))
+        paths = [s.path for s in contract.screens]
+        if spec.scoring.visual is not None:
+            paths += [c.path for c in spec.scoring.visual.checkpoints]
+        found.append(("network", network_check(contract, list(dict.fromkeys(paths))), None))
+        return found
+    if tier == "visual" and spec.scoring.visual is not None:
+        return [(shot_name(c.name, v.name), checkpoint_shot(c, v), v)
+                for c, v in spec.scoring.visual.shots()]
+    return []
+
+
+BUILTIN_TIERS = ("build", "contract", "visual")
+
+
+def builtin_names(spec: TaskSpec) -> list[str]:
+    """Names of the built-in items a grade of this task collects."""
+    return [name for tier in BUILTIN_TIERS if tier in spec.tiers
+            for name, _, _ in tier_subtests(spec, tier)]
+
+
 class TierGroup(pytest.Collector):
     """One tier's built-in subtests of a task."""
 
@@ -156,32 +192,11 @@ class TierGroup(pytest.Collector):
         self.grade = grade
 
     def collect(self) -> Iterator[pytest.Item]:
-        spec = self.grade.task.spec
-        if self.name == "build":
-            yield _item(self, "typecheck", typecheck, "build")
-            yield _item(self, "export", export, "build")
-            yield _item(self, "launch", launch, "build")
-        elif self.name == "contract":
-            contract = spec.contract
-            assert contract is not None
-            for screen in contract.screens:
-                yield _item(self, f"screen[{screen.name}]", screen_check(screen), "contract")
-            if contract.tabs is not None:
-                yield _item(self, "tabs", tabs_check(contract), "contract")
-            yield _item(self, "dependencies", dependencies_check(contract), "contract")
-            paths = [s.path for s in contract.screens]
-            if spec.scoring.visual is not None:
-                paths += [c.path for c in spec.scoring.visual.checkpoints]
-            unique = list(dict.fromkeys(paths))
-            yield _item(self, "network", network_check(contract, unique), "contract")
-        elif self.name == "visual":
-            visual = spec.scoring.visual
-            assert visual is not None
-            for checkpoint, viewport in visual.shots():
-                item = _item(self, shot_name(checkpoint.name, viewport.name),
-                             checkpoint_shot(checkpoint, viewport), "visual")
+        for name, func, viewport in tier_subtests(self.grade.task.spec, self.name):
+            item = _item(self, name, func, self.name)
+            if viewport is not None:
                 item.stash[viewport_key] = viewport
-                yield item
+            yield item
 
 
 class TaskTiers(pytest.File):
@@ -192,7 +207,7 @@ class TaskTiers(pytest.File):
         self.grade = grade
 
     def collect(self) -> Iterator[pytest.Collector]:
-        for tier in ("build", "contract", "visual"):
+        for tier in BUILTIN_TIERS:
             if tier in self.grade.task.spec.tiers:
                 yield TierGroup.from_parent(self, name=tier, grade=self.grade)
 
@@ -221,3 +236,14 @@ class JestFile(pytest.File):
             raise pytest.UsageError(str(exc)) from exc
         for case in cases:
             yield _item(self, case.name, jest_check(case), "functional")
+
+
+def item_names(task: Task) -> list[str]:
+    """Every item name a full grade of `task` collects: its device tests (`def test_…` of the
+    suite's modules), its jest tests and the built-in subtests of its declared tiers."""
+    names = [line.split("(")[0][4:].strip() for module in sorted(task.suite.glob("test_*.py"))
+             for line in module.read_text(encoding="utf-8").splitlines() if line.startswith("def test_")]
+    if "functional" in task.spec.tiers:
+        names += [c.name for f in sorted((task.suite / "functional").glob(f"*{SUFFIX}"))
+                  for c in parse_cases(f)]
+    return names + builtin_names(task.spec)

@@ -6,7 +6,8 @@ import pytest
 
 from pytest_revylbench.mutants import list_mutants, load_mutant, materialize
 from pytest_revylbench.submission import digest
-from pytest_revylbench.tasks import TaskError, available_tasks
+from pytest_revylbench.tasks import TaskError, available_tasks, load_task
+from pytest_revylbench.tier_items import item_names
 
 REPO = Path(__file__).resolve().parents[2]
 TASKS = available_tasks(REPO / "tasks")
@@ -17,8 +18,8 @@ def test_every_mutant_applies_and_changes_the_reference(task_id: str, tmp_path: 
     suite = REPO / "suites" / task_id
     mutants = list_mutants(suite)
     assert len(mutants) >= 5, f"{task_id} needs at least five mutants"
-    tests = {line.split("(")[0][4:] for f in suite.glob("test_*.py")
-             for line in f.read_text().splitlines() if line.startswith("def test_")}
+    task = load_task(REPO / "tasks", REPO / "suites", task_id)
+    tests = set(item_names(task))
     for mutant in mutants:
         assert set(mutant.catches) <= tests, f"{mutant.name} declares unknown tests"
         out = materialize(suite, mutant, tmp_path / mutant.name)
@@ -47,6 +48,7 @@ def test_find_must_occur_exactly_once(tmp_path: Path, find: str, count: int) -> 
 def test_a_mutant_without_catches_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "m"
     folder.mkdir()
-    (folder / "mutant.toml").write_text('description = "d"\ncatches = []\n')
-    with pytest.raises(TaskError, match="field catches: Tuple should have at least 1 item"):
+    (folder / "mutant.toml").write_text(
+        'description = "d"\ncatches = []\n[[edit]]\nfile = "a"\nfind = "b"\nreplace = "c"\n')
+    with pytest.raises(TaskError, match="declare the tests that catch it"):
         load_mutant(folder)

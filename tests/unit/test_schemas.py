@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from pytest_revylbench import models
+from pytest_revylbench import contract, models, source_checks
+from pytest_revylbench.scoring import visual
 from pytest_revylbench.models import GradeRecord
 from pytest_revylbench.schemas import (
     DIALECT,
@@ -87,14 +88,18 @@ def record_models(name: str) -> dict[str, type[BaseModel]]:
     """The schema's object definitions, keyed by title, mapped to the models they describe."""
     body = schema(name)
     defs = {d["title"]: d for d in body["$defs"].values() if d.get("type") == "object"}
-    return {title: getattr(models, title) for title in [body["title"], *defs]}
+    homes = (models, visual, contract, source_checks)
+    return {title: next(getattr(m, title) for m in homes if hasattr(m, title))
+            for title in [body["title"], *defs]}
 
 
 def attribute_docstrings() -> dict[tuple[str, str], str]:
     """(class, field) → the docstring written under the field in models.py."""
-    tree = ast.parse(Path(inspect.getfile(models)).read_text(encoding="utf-8"))
     docs = {}
-    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+    classes = [n for m in (models, visual, contract, source_checks)
+               for n in ast.parse(Path(inspect.getfile(m)).read_text(encoding="utf-8")).body
+               if isinstance(n, ast.ClassDef)]
+    for cls in classes:
         for field, doc in zip(cls.body, cls.body[1:], strict=False):
             if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
                     and isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)
@@ -115,7 +120,10 @@ def test_grade_schema_is_draft_2020_12_with_a_versioned_id() -> None:
 
 def test_grade_schema_lists_every_field_of_every_record() -> None:
     described = record_models("grade")
-    assert set(described) == {"GradeRecord", "BuildResult", "Reward", "TestResult", "Evidence", "Screenshot"}
+    assert set(described) == {
+        "GradeRecord", "BuildResult", "Reward", "TestResult", "Evidence", "Screenshot",
+        "GradeVector", "TierSummary", "VisualSummary", "CheckpointVisual", "VisualScore",
+    }
     body = schema("grade")
     defs = {d["title"]: d for d in body["$defs"].values()}
     for title, model in described.items():

@@ -307,26 +307,26 @@ def test_the_visual_scheme_compares_checkpoint_screenshots_with_the_oracle(tmp_p
     oracle_dir, run_dir = tmp_path / "oracle", tmp_path / "run"
     (run_dir / "tests").mkdir(parents=True)
     oracle_dir.mkdir()
-    phone(393, 852).save(oracle_dir / "accounts.png")
-    phone(393, 852, header=(200, 80, 30)).save(oracle_dir / "budgets.png")
+    phone(393, 852).save(oracle_dir / "accounts@phone.png")
+    phone(393, 852, header=(200, 80, 30)).save(oracle_dir / "budgets@phone.png")
     phone(393, 852, clock="10:10").save(run_dir / "tests" / "accounts.png")
     spec = VisualSpec(floor=0.5, masks=(Region(0, 0, 393, 50),),
                       checkpoints=(CheckpointSpec(name="accounts"), CheckpointSpec(name="budgets")))
     task: Any = SimpleNamespace(id="demo", scoring=SimpleNamespace(scheme="visual", visual=spec, mix=None))
     results = [
-        result("one", "pass", {"accounts": "tests/accounts.png"}, tier="functional"),
+        result("one", "pass", {"accounts@phone": "tests/accounts.png"}, tier="functional"),
         result("two", "fail", {}, tier="functional"),
     ]
     breakdown = VisualScheme(run_dir, oracle_dir).breakdown(task, results)
     # accounts matches once the status bar is masked; budgets was never photographed.
-    assert breakdown.vector["checkpoint:accounts"] == 1.0
-    assert breakdown.vector["checkpoint:budgets"] == 0.0
+    assert breakdown.vector["checkpoint:accounts@phone"] == 1.0
+    assert breakdown.vector["checkpoint:budgets@phone"] == 0.0
     assert breakdown.score == pytest.approx(0.5 * 0.5 + 0.5 * 0.5)
     assert breakdown.arithmetic[-1] == "reward = 0.50×0.50 + 0.50×0.50 = 0.50"
     reward = VisualScheme(run_dir, oracle_dir).pytest_revylbench_reward(task=task, results=results)
     assert reward is not None and reward.scheme == "visual" and reward.score == breakdown.score
 
-    (oracle_dir / "budgets.png").unlink()
+    (oracle_dir / "budgets@phone.png").unlink()
     with pytest.raises(RewardRefused, match="no oracle screenshot"):
         VisualScheme(run_dir, oracle_dir).breakdown(task, results)
     other: Any = SimpleNamespace(id="demo", scoring=SimpleNamespace(scheme="stages"))

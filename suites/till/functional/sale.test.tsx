@@ -121,14 +121,20 @@ describe("tender", () => {
       expect(screen.queryByTestId("receipt-number")).toBeNull();
       expectText("line-pen", "Gel Pen x 1");
     }
-    await pay("5");
+    await pay("2.17");
     expectText("receipt-number", "Receipt #1003");
-    expectText("receipt-cash", "Cash: $5.00");
-    expectText("receipt-change", "Change: $2.83");
-    expectChange(["2 x $1.00", "3 x $0.25", "1 x $0.05", "3 x $0.01"]);
+    expectText("receipt-change", "Change: $0.00");
+    expectText("change-none", "No change due");
+    expect(screen.queryByTestId("change-1")).toBeNull();
     await tap("new-sale");
     expectText("basket-empty", "Basket is empty");
     expectText("total", "Total: $0.00");
+    await tap("add-stamp");
+    await pay("5");
+    expectText("receipt-number", "Receipt #1004");
+    expectText("receipt-cash", "Cash: $5.00");
+    expectText("receipt-change", "Change: $4.27");
+    expectChange(["4 x $1.00", "1 x $0.25", "2 x $0.01"]);
   });
 });
 
