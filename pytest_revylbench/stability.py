@@ -31,10 +31,17 @@ class SubjectResult(BaseModel):
     """Test name → the verdict it must have on every run."""
     runs: list[dict[str, str]]
     """Per run, test name → verdict (`missing` when the run left no grade)."""
+    scores: list[dict[str, float]] = []
+    """Per run, the outcome and each tier's score: identical on every run when stable."""
+    lowers: list[str] = []
+    """Tiers whose score must be below the reference's."""
+    not_lowered: list[str] = []
+    """Declared `lowers` tiers that were not below the reference's score."""
 
     @property
     def stable(self) -> bool:
-        return all(run == self.expected for run in self.runs)
+        same = all(s == self.scores[0] for s in self.scores) if self.scores else True
+        return all(run == self.expected for run in self.runs) and same and not self.not_lowered
 
 
 class StabilityReport(BaseModel):
@@ -52,7 +59,7 @@ class StabilityReport(BaseModel):
 
 
 def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
-           run_id: str, extra: list[str], cwd: Path) -> dict[str, str]:
+           run_id: str, extra: list[str], cwd: Path) -> tuple[dict[str, str], dict[str, float]]:
     subprocess.run(
         [python, "-m", "pytest", "--task", task, "--platform", platform,
          f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
@@ -61,8 +68,12 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     )
     path = reports / run_id / "grade.json"
     if not path.is_file():
-        return {}
-    return {t["name"]: t["verdict"] for t in json.loads(path.read_text())["tests"]}
+        return {}, {}
+    record = json.loads(path.read_text())
+    scores = {"outcome": float(record["outcome"])}
+    for tier, summary in ((record.get("vector") or {}).get("tiers") or {}).items():
+        scores[tier] = float(summary["score"])
+    return {t["name"]: t["verdict"] for t in record["tests"]}, scores
 
 
 def check_stability(
@@ -83,6 +94,7 @@ def check_stability(
     task = load_task(tasks_dir, suites_dir, task_id)
     mutants = [m for m in list_mutants(task.suite) if only is None or m.name in only]
     subjects: list[tuple[str, Path, set[str] | None]] = []
+    lowers: dict[str, list[str]] = {}
     if only is None or REFERENCE in only:
         subjects.append((REFERENCE, task.suite / REFERENCE, None))
     for mutant in mutants:
@@ -90,30 +102,39 @@ def check_stability(
         if not folder.exists():
             materialize(task.suite, mutant, folder)
         subjects.append((mutant.name, folder, set(mutant.catches)))
+        lowers[mutant.name] = list(mutant.lowers)
     jobs_list = [(name, folder, n) for name, folder, _ in subjects for n in range(1, runs + 1)]
     extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *(extra or [])]
 
-    def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str]]:
+    def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
-        verdicts = _grade(python, task_id, platform, folder, out / "runs", f"{name}-{n}",
-                          extra_args, cwd)
+        verdicts, scores = _grade(python, task_id, platform, folder, out / "runs", f"{name}-{n}",
+                                  extra_args, cwd)
         if progress:
             print(f"[stability] {name} run {n}: "
                   + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
                   file=sys.stderr, flush=True)
-        return name, n, verdicts
+        return name, n, verdicts, scores
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         done = list(pool.map(one, jobs_list))
+    ordered = sorted(done, key=lambda d: d[1])
+    reference = next((s for subject, _n, _v, s in ordered if subject == REFERENCE), None)
     results = []
     for name, _folder, catches in subjects:
-        by_run = [v for subject, _n, v in sorted(done, key=lambda d: d[1]) if subject == name]
+        by_run = [v for subject, _n, v, _s in ordered if subject == name]
+        scores = [s for subject, _n, _v, s in ordered if subject == name]
+        declared = lowers.get(name, [])
+        not_lowered = [] if reference is None else [
+            t for t in declared
+            if any(t not in s or t not in reference or s[t] >= reference[t] for s in scores)]
         tests = sorted({t for run in by_run for t in run})
         expected = {t: ("fail" if catches is not None and t in catches else "pass") for t in tests}
-        for declared in sorted(catches or ()):
-            expected.setdefault(declared, "fail")
+        for caught in sorted(catches or ()):
+            expected.setdefault(caught, "fail")
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
-        results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled))
+        results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
+                                     scores=scores, lowers=declared, not_lowered=not_lowered))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, subjects=results)
     out.mkdir(parents=True, exist_ok=True)
     (out / "stability.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
@@ -133,6 +154,16 @@ def table(report: StabilityReport) -> list[str]:
             cells = " ".join(f"{v:<4}"[:4] if len(v) <= 4 else v for v in seen)
             lines.append(f"{subject.subject:<{width}}  {test:<{tests}}  {expected:<8}  {cells}  "
                          + ("yes" if ok else "NO"))
+    for subject in report.subjects:
+        if subject.scores:
+            shown = ", ".join(f"{k} {v:.4f}" for k, v in subject.scores[0].items())
+            same = all(s == subject.scores[0] for s in subject.scores)
+            lines.append(f"{subject.subject:<{width}}  scores: {shown}"
+                         + ("" if same else "  DIFFER between runs"))
+        if subject.lowers:
+            lines.append(f"{subject.subject:<{width}}  lowers {', '.join(subject.lowers)}: "
+                         + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
+                            else "yes"))
     verdict = "STABLE" if report.stable else "UNSTABLE"
     lines.append(f"{verdict}: {sum(s.stable for s in report.subjects)} of "
                  f"{len(report.subjects)} submissions gave their expected verdicts on all "
