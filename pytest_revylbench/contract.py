@@ -101,7 +101,7 @@ def _declared(package_json: Path) -> dict[str, str]:
         raise ContractBroken(f"{package_json.name} is not a JSON object")
     found: dict[str, str] = {}
     for field in DEPENDENCY_FIELDS:
-        section = data.get(field) or {}
+        section = data.get(field, {})
         if not isinstance(section, dict):
             raise ContractBroken(f"{package_json.name}: field {field} is not an object")
         found.update({str(k): str(v) for k, v in section.items()})

@@ -38,21 +38,24 @@ class JestCase:
         return SEPARATOR.join((self.file.removesuffix(SUFFIX), *self.titles))
 
 
-def _blank_comments(source: str) -> str:
-    """The source with comments blanked (kept the same length, so offsets and lines hold)."""
+def _blank(source: str, *, strings: bool) -> str:
+    """The source with comments (and with `strings`, the insides of string literals) blanked,
+    kept the same length so offsets and lines hold."""
     out = []
     i, n = 0, len(source)
     quote: str | None = None
     while i < n:
         c = source[i]
         if quote:
-            out.append(c)
             if c == "\\" and i + 1 < n:
-                out.append(source[i + 1])
+                out.append("  " if strings else source[i:i + 2])
                 i += 2
                 continue
             if c == quote:
                 quote = None
+                out.append(c)
+            else:
+                out.append(" " if strings and c != "\n" else c)
             i += 1
         elif c in "\"'`":
             quote = c
@@ -116,10 +119,11 @@ def parse_cases(path: Path) -> list[JestCase]:
 
     :raises SuiteFileError: a focused/skipped/table test, or a title that is not a string literal.
     """
-    source = _blank_comments(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    source, code = _blank(text, strings=False), _blank(text, strings=True)
     cases: list[JestCase] = []
     scopes: list[tuple[int, str]] = []  # (end offset, describe title)
-    for match in _CALL.finditer(source):
+    for match in _CALL.finditer(code):
         start = match.start()
         line = source.count("\n", 0, start) + 1
         if start > 0 and (source[start - 1] == "." or source[start - 1].isalnum()):
@@ -132,13 +136,13 @@ def parse_cases(path: Path) -> list[JestCase]:
         if title is None:
             raise SuiteFileError(f"{where}: the title of {match.group(1)}(...) must be a plain "
                                  "string literal, so the grader can name its item")
-        text = _unescape(title.group(1) if title.group(1) is not None else title.group(2))
+        name = _unescape(title.group(1) if title.group(1) is not None else title.group(2))
         while scopes and scopes[-1][0] < start:
             scopes.pop()
         if match.group(1) == "describe":
-            scopes.append((_closing_paren(source, match.end() - 1), text))
+            scopes.append((_closing_paren(source, match.end() - 1), name))
         else:
-            cases.append(JestCase(path.name, (*(t for _, t in scopes), text), line))
+            cases.append(JestCase(path.name, (*(t for _, t in scopes), name), line))
     names = [c.name for c in cases]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:

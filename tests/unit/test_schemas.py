@@ -17,7 +17,6 @@ import pytest
 from pydantic import BaseModel
 
 from pytest_revylbench import contract, models, source_checks
-from pytest_revylbench.scoring import visual
 from pytest_revylbench.models import GradeRecord
 from pytest_revylbench.schemas import (
     DIALECT,
@@ -30,6 +29,7 @@ from pytest_revylbench.schemas import (
     schema_main,
     write_schemas,
 )
+from pytest_revylbench.scoring import visual
 
 REPO = Path(__file__).resolve().parents[2]
 STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))

@@ -1,0 +1,96 @@
+# ruff: noqa: RUF001  (the jest separator in item names)
+"""Hidden jest files become items by their titles; jest's report becomes their verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.functional import (
+    JestCase,
+    SuiteFileError,
+    parse_cases,
+    verdict_of,
+    verdicts,
+)
+from pytest_revylbench.source_checks import jest_config
+
+SOURCE = r'''
+import { render } from "@testing-library/react-native";
+import App from "../App";
+// test("a commented test", () => {});
+/* describe("a commented block", () => { test("x", () => {}); }); */
+describe("settle-up", () => {
+  test("three members need two transfers", async () => {
+    expect(screen.getByText("test(")).toBeTruthy();
+  });
+  test('it\'s exact to the cent', () => {});
+});
+test("top level \u2713", () => { const s = `describe("no", () => {})`; });
+'''
+
+
+def write(tmp_path: Path, text: str, name: str = "balances.test.tsx") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_titles_are_read_statically_with_their_describe(tmp_path: Path) -> None:
+    cases = parse_cases(write(tmp_path, SOURCE))
+    assert [c.name for c in cases] == [
+        "balances › settle-up › three members need two transfers",
+        "balances › settle-up › it's exact to the cent",
+        "balances › top level ✓",
+    ]
+    assert [c.line for c in cases] == [7, 10, 12]
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('test.only("x", () => {});', "focused, skipped or table tests are not allowed"),
+    ('test.each([1])("x %s", () => {});', "focused, skipped or table tests are not allowed"),
+    ("test(`x ${1}`, () => {});", "must be a plain string literal"),
+    ("const name = 'x'; test(name, () => {});", "must be a plain string literal"),
+    ('test("x", () => {});\ntest("x", () => {});', "test names must be unique"),
+])
+def test_titles_the_grader_cannot_name_are_refused_with_file_and_line(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(SuiteFileError, match=message) as info:
+        parse_cases(write(tmp_path, text))
+    assert "balances.test.tsx" in str(info.value)
+
+
+REPORT = {
+    "testResults": [
+        {"name": "/w/__hidden_tests__/balances.test.tsx", "status": "failed", "assertionResults": [
+            {"ancestorTitles": ["settle-up"], "title": "three members need two transfers",
+             "status": "passed", "failureMessages": []},
+            {"ancestorTitles": ["settle-up"], "title": "it's exact to the cent", "status": "failed",
+             "failureMessages": ["\x1b[31mError: expected $3.34\x1b[39m\n  at x"]},
+        ]},
+        {"name": "/w/__hidden_tests__/broken.test.tsx", "status": "failed", "assertionResults": [],
+         "message": "Cannot find module '../App'"},
+    ],
+}
+
+
+def test_jest_verdicts_map_to_items_and_a_file_that_did_not_run_fails_each_of_its_tests() -> None:
+    found = verdicts(REPORT)
+    passed = JestCase("balances.test.tsx", ("settle-up", "three members need two transfers"), 1)
+    failed = JestCase("balances.test.tsx", ("settle-up", "it's exact to the cent"), 2)
+    broken = JestCase("broken.test.tsx", ("renders",), 1)
+    unreported = JestCase("balances.test.tsx", ("not in the report",), 3)
+    assert verdict_of(passed, found).status == "passed"
+    assert verdict_of(failed, found).status == "failed"
+    assert verdict_of(failed, found).message.startswith("Error: expected $3.34")  # colours gone
+    assert verdict_of(broken, found).message == "Cannot find module '../App'"
+    assert verdict_of(unreported, found).status == "not_run"
+
+
+def test_the_jest_configuration_is_the_grader_s_own(tmp_path: Path) -> None:
+    config = jest_config(tmp_path)
+    assert '"preset": "jest-expo"' in config
+    assert f'"rootDir": "{tmp_path}"' in config
+    assert "__hidden_tests__/.freeze.js" in config
