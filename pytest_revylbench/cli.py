@@ -92,7 +92,7 @@ def _stability(args: argparse.Namespace) -> int:
         report = check_stability(
             args.task, platform=args.platform, runs=args.runs, out=out,
             tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
-            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs,
+            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=args.mutant_runs,
         )
     except TaskError as exc:
         print(exc, file=sys.stderr)
@@ -181,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     stability.add_argument("--platform", default="web", choices=["web", "ios", "android"])
     stability.add_argument("--runs", type=int, default=3)
     stability.add_argument("--jobs", type=int, default=1, help="grades run at once")
+    stability.add_argument("--mutant-runs", type=int, default=None,
+                           help="runs of each mutant (default: --runs)")
     stability.add_argument("--only", action="append", metavar="SUBJECT",
                            help="only this mutant (or `reference`); repeatable")
     stability.add_argument("--out", type=Path, help="folder for runs and stability.json")

@@ -51,6 +51,8 @@ class StabilityReport(BaseModel):
     task: str
     platform: str
     runs: int
+    """Runs of the reference (and of every mutant unless `mutant_runs` says otherwise)."""
+    mutant_runs: int | None = None
     subjects: list[SubjectResult]
 
     @property
@@ -87,6 +89,7 @@ def check_stability(
     cwd: Path,
     only: list[str] | None = None,
     jobs: int = 1,
+    mutant_runs: int | None = None,
     extra: list[str] | None = None,
     python: str = sys.executable,
     progress: bool = True,
@@ -103,7 +106,11 @@ def check_stability(
             materialize(task.suite, mutant, folder)
         subjects.append((mutant.name, folder, set(mutant.catches)))
         lowers[mutant.name] = list(mutant.lowers)
-    jobs_list = [(name, folder, n) for name, folder, _ in subjects for n in range(1, runs + 1)]
+    def runs_of(name: str) -> int:
+        return runs if name == REFERENCE or mutant_runs is None else mutant_runs
+
+    jobs_list = [(name, folder, n) for name, folder, _ in subjects
+                 for n in range(1, runs_of(name) + 1)]
     extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *(extra or [])]
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
@@ -135,7 +142,8 @@ def check_stability(
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
         results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
                                      scores=scores, lowers=declared, not_lowered=not_lowered))
-    report = StabilityReport(task=task_id, platform=platform, runs=runs, subjects=results)
+    report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
+                             subjects=results)
     out.mkdir(parents=True, exist_ok=True)
     (out / "stability.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     return report
@@ -143,7 +151,8 @@ def check_stability(
 
 def table(report: StabilityReport) -> list[str]:
     """The verdict of every test on every run, one line per (subject, test)."""
-    runs = " ".join(f"run{n}" for n in range(1, report.runs + 1))
+    most = max(report.runs, report.mutant_runs or 0)
+    runs = " ".join(f"run{n}" for n in range(1, most + 1))
     width = max([len(s.subject) for s in report.subjects] + [7])
     tests = max([len(t) for s in report.subjects for t in s.expected] + [4])
     lines = [f"{'subject':<{width}}  {'test':<{tests}}  {'expected':<8}  {runs}  stable"]
@@ -165,7 +174,8 @@ def table(report: StabilityReport) -> list[str]:
                          + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
                             else "yes"))
     verdict = "STABLE" if report.stable else "UNSTABLE"
+    counts = f"{report.runs} runs" if report.mutant_runs in (None, report.runs) else (
+        f"their runs (reference {report.runs}, mutants {report.mutant_runs})")
     lines.append(f"{verdict}: {sum(s.stable for s in report.subjects)} of "
-                 f"{len(report.subjects)} submissions gave their expected verdicts on all "
-                 f"{report.runs} runs")
+                 f"{len(report.subjects)} submissions gave their expected verdicts on all {counts}")
     return lines
