@@ -117,6 +117,7 @@ def revylbench_source_checks(revylbench_grade: GradeConfig) -> CheckRecord:
         tests=sorted((grade.task.suite / "functional").glob("*.test.tsx")),
         cache_dir=grade.cache_dir, timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
         hidden=(grade.reports, grade.task.suite.parent, *([grade.rollout] if grade.rollout else [])),
+        reuse=not grade.rebuild,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import threading
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from . import hookspecs
 from .build.sandbox import sandbox_problem
@@ -27,14 +29,14 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
 )
 from .functional import SUFFIX
 from .ledger import LedgerError, check_budget, parse_time
-from .models import TIER_NAMES, Platform, TestResult, Verdict
+from .models import TIER_NAMES, Platform, TaskSpec, TestResult, Verdict
 from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
 from .retry import attempt_key, phase_key, run_with_retries
 from .scoring.stages import StageScheme
 from .scoring.tiers import TierScheme, VisualScheme
 from .submission import source_files
-from .tasks import TaskError, load_task
+from .tasks import Task, TaskError, load_task
 from .tier_items import JestFile, TaskTiers
 
 # (option, ini name, default, help)
@@ -65,6 +67,10 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "android-emulators.toml for the platform)"),
     ("--infra-retries", "revylbench_infra_retries", "2",
      "times a test hit by a bench fault is run again on a fresh device"),
+    ("--scheme", "revylbench_scheme", None,
+     "score with this reward scheme instead of the task's (stages, tiers, visual or a project's)"),
+    ("--tiers", "revylbench_tiers", None,
+     "grade only these of the task's tiers, comma-separated (e.g. flow)"),
 )
 
 MARKERS = (
@@ -193,6 +199,29 @@ def _run_id(config: pytest.Config) -> str:
     return _setting(config, "revylbench_run_id") or new_run_id()
 
 
+def _narrowed(task: Task, scheme: str | None, tiers: str | None) -> Task:
+    """The task as this grade scores it: `--scheme` and `--tiers` applied, re-validated."""
+    if scheme is None and tiers is None:
+        return task
+    data = task.spec.model_dump(by_alias=True)
+    if scheme is not None:
+        data["scoring"]["scheme"] = scheme
+    if tiers is not None:
+        wanted = [t.strip() for t in tiers.split(",") if t.strip()]
+        unknown = [t for t in wanted if t not in task.spec.tiers]
+        if unknown:
+            raise pytest.UsageError(f"--tiers: {unknown} are not tiers of task {task.spec.id!r}; "
+                                    f"its tiers: {', '.join(task.spec.tiers)}")
+        data["tiers"] = [t for t in task.spec.tiers if t in wanted]
+    try:
+        spec = TaskSpec.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
+        raise pytest.UsageError(f"--scheme/--tiers: the task cannot be scored that way: {problems}") \
+            from exc
+    return dataclasses.replace(task, spec=spec)
+
+
 def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     platform = check_platform(_setting(config, "revylbench_platform") or "web")
     try:
@@ -206,6 +235,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
             f"task {task_id!r} does not declare platform {platform!r}; "
             f"its platforms: {', '.join(task.spec.platforms)}"
         )
+    task = _narrowed(task, _setting(config, "revylbench_scheme"), _setting(config, "revylbench_tiers"))
     submission_arg = _setting(config, "revylbench_submission")
     if submission_arg is None:
         raise pytest.UsageError(f"--task {task_id} needs --submission DIR: the app to grade")

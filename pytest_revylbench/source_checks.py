@@ -9,10 +9,12 @@ hidden tests are copied in, so it judges the submission's files only.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock
 from pydantic import BaseModel, ConfigDict
@@ -22,8 +24,12 @@ from .build.pipeline import GRADER_ROOT, refuse_outward_links
 from .build.process import StepFailed, run_step
 from .build.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
 from .functional import SUFFIX, JestVerdict, verdicts
-from .submission import copy_source
+from .submission import copy_source, digest, files_digest
 
+_HERE = Path(__file__).resolve().parent
+CHECKING_CODE = (_HERE / "source_checks.py", _HERE / "functional.py",
+                 *sorted((_HERE / "build").glob("*.py")))
+"""The grader's code the checks' verdicts depend on."""
 HIDDEN_FOLDER = "__hidden_tests__"
 JEST_OUTPUT = ".revylbench-jest.json"
 RECORD = "checks.json"
@@ -63,6 +69,8 @@ class CheckRecord(_Frozen):
     """Each jest test's verdict by item name."""
     bench_fault: str = ""
     """Set when the checks could not run for a reason that is not the submission's."""
+    reused: bool = False
+    """Taken from an earlier grade of the identical submission with the identical hidden tests."""
 
 
 def jest_config(work: Path) -> str:
@@ -169,16 +177,43 @@ def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, d
                        tests=verdicts(report))
 
 
-def checks_for_grade(run_dir: Path, work: Path, **kwargs: object) -> CheckRecord:
-    """The grade's record, made by the first worker to ask and read by the others."""
+def checks_key(submission: Path, tests: list[Path], *, sandbox: bool) -> str:
+    """What the checks' verdicts are a function of: the submission (its lockfile with it),
+    the hidden tests, the grader's checking code and whether the checks ran sandboxed."""
+    package = Path(__file__).resolve().parent
+    code = files_digest(package, [p.relative_to(package) for p in CHECKING_CODE])
+    parts = [digest(submission), f"sandboxed={sandbox}", code]
+    parts += [f"{t.name}:{hashlib.sha256(t.read_bytes()).hexdigest()}" for t in tests]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
+
+
+def checks_for_grade(
+    run_dir: Path, work: Path, *, reuse: bool = True, **kwargs: Any,
+) -> CheckRecord:
+    """The grade's record, made by the first worker to ask and read by the others.
+
+    Like a build, a finished clean run (no bench fault) is kept in the cache by `checks_key`:
+    grading the identical submission again reuses its verdicts unless `reuse` is False.
+    """
     record = run_dir / RECORD
     work.parent.mkdir(parents=True, exist_ok=True)
+    kept = Path(kwargs["cache_dir"]) / "checks" / (
+        checks_key(kwargs["submission"], kwargs["tests"], sandbox=kwargs["sandbox"]) + ".json")
     with FileLock(str(work) + ".lock"):
         if record.is_file():
             return CheckRecord.model_validate_json(record.read_text(encoding="utf-8"))
-        try:
-            result = run_checks(work=work, log=run_dir / LOG, **kwargs)  # type: ignore[arg-type]
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
+        if reuse and kept.is_file():
+            result = CheckRecord.model_validate_json(kept.read_text(encoding="utf-8"))
+            result = result.model_copy(update={"reused": True})
+        else:
+            try:
+                result = run_checks(work=work, log=run_dir / LOG, **kwargs)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+            if not result.bench_fault:
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                partial = kept.with_suffix(".partial")
+                partial.write_text(result.model_dump_json(indent=2), encoding="utf-8")
+                partial.rename(kept)
         record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
         return result

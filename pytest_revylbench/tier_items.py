@@ -32,7 +32,7 @@ from .tasks import Task
 
 LAUNCH_WATCH_S = 3.0
 """How long the launch subtest watches a freshly started app for uncaught errors."""
-NETWORK_SETTLE_S = 1.0
+NETWORK_SETTLE_S = 0.5
 """How long the network subtest lets each screen run before reading its requests."""
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO
+from .conftest import FLOW_ONLY, REPO
 
 
 def processes_owned_by(marker: str) -> list[int]:
@@ -34,7 +34,7 @@ def test_interrupted_grade_leaves_no_process(tmp_path: Path, sig: signal.Signals
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
-         "-p", "no:cacheprovider"],
+         "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     tests = tmp_path / run_id / "tests"

@@ -13,7 +13,7 @@ import pytest
 
 from pytest_revylbench.submission import copy_source
 
-from .conftest import REPO, grade, verdicts
+from .conftest import FLOW_ONLY, REPO, grade, verdicts
 from .test_cleanup import processes_owned_by
 
 ALL_PASS = {
@@ -35,7 +35,7 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
-         "-p", "no:cacheprovider"],
+         "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     journey = tmp_path / run_id / "tests" / "test_journey_month_close"

@@ -28,7 +28,7 @@ import pytest
 
 from pytest_revylbench.cli import main
 
-from .conftest import REPO
+from .conftest import FLOW_ONLY, REPO
 
 # One set of real grades feeds every test here: keep them on one xdist worker.
 pytestmark = pytest.mark.xdist_group("leaderboard-campaign")
@@ -72,7 +72,8 @@ def grade_into(rollout: Path, submission: Path, reports: Path, run_id: str, seco
     proc = subprocess.run(
         [str(PYTEST), "--task", "budget", "--platform", "web", f"--submission={submission}",
          f"--reports={reports}", "--run-id", run_id, f"--rollout={rollout}",
-         "--agent-started-at", STARTED, "--agent-seconds", str(seconds), "-p", "no:cacheprovider"],
+         "--agent-started-at", STARTED, "--agent-seconds", str(seconds), "-p", "no:cacheprovider",
+         *FLOW_ONLY],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=900,
     )
     assert (reports / run_id / "grade.json").is_file(), \

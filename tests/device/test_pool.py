@@ -15,7 +15,7 @@ import pytest
 
 from pytest_revylbench.mutants import list_mutants, materialize
 
-from .conftest import REPO, grade, verdicts
+from .conftest import FLOW_ONLY, REPO, grade, verdicts
 from .test_cleanup import processes_owned_by
 
 
@@ -59,7 +59,7 @@ def test_a_killed_worker_frees_its_lease_and_its_processes(tmp_path: Path) -> No
     proc = subprocess.Popen(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
-         "-p", "no:cacheprovider", "-n", "2"],
+         "-p", "no:cacheprovider", *FLOW_ONLY, "-n", "2"],
         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     holder_files = run / ".leases/local-web"

@@ -15,9 +15,11 @@ from pytest_revylbench.tasks import available_tasks
 
 from .conftest import REPO
 
-# budget is the named CI check (3 runs); the others run once here to keep CI short,
-# their three-run checks are run by hand (README) — each run is a full grade.
-RUNS = {"budget": 3}
+# Every task's reference is graded three times on every tier (identical verdicts and scores
+# each time); each mutant once here, to keep CI short (each run is a full grade of every
+# tier). `revylbench stability --task T --runs 3` runs every mutant three times too (README).
+RUNS = 3
+MUTANT_RUNS = 1
 
 
 def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
@@ -29,18 +31,34 @@ def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subpr
 
 @pytest.mark.parametrize("task", available_tasks(REPO / "tasks"))
 def test_suite_is_stable(task: str, tmp_path: Path) -> None:
-    runs = RUNS.get(task, 1)
-    result = stability("--task", task, "--runs", str(runs), "--out", str(tmp_path))
+    result = stability("--task", task, "--runs", str(RUNS), "--mutant-runs", str(MUTANT_RUNS),
+                       "--jobs", "1", "--out", str(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.splitlines()[-2].startswith("STABLE: ")
     report = json.loads((tmp_path / "stability.json").read_text())
-    assert report["runs"] == runs
+    assert report["runs"] == RUNS
     subjects = {s["subject"]: s for s in report["subjects"]}
-    assert set(subjects["reference"]["expected"].values()) == {"pass"}
+    reference = subjects["reference"]
+    assert set(reference["expected"].values()) == {"pass"}
+    # The reference scores 1.0 on every tier it declares, the same on each of its runs.
+    assert len(reference["scores"]) == RUNS
+    assert all(scores == reference["scores"][0] for scores in reference["scores"])
+    assert set(reference["scores"][0].values()) == {1.0}, reference["scores"][0]
     assert len(subjects) >= 6  # the reference and at least five mutants
-    for subject in subjects.values():
-        assert len(subject["runs"]) == runs
+    for name, subject in subjects.items():
+        assert len(subject["runs"]) == (RUNS if name == "reference" else MUTANT_RUNS)
         assert all(run == subject["expected"] for run in subject["runs"])
+        assert subject["not_lowered"] == [], name
+        # A mutant is caught: some test fails on it, or a declared tier scores lower.
+        assert name == "reference" or "fail" in subject["expected"].values() or subject["lowers"]
+    # The reference's evidence is on disk: each device check's screenshots.
+    record = json.loads((tmp_path / "runs" / "reference-1" / "grade.json").read_text())
+    assert record["outcome"] == 1.0 and record["status"] == "completed"
+    for test in record["tests"]:
+        if test["tier"] == "flow":
+            assert test["evidence"], f"{test['name']} recorded no evidence"
+        for shot in test["screenshots"]:
+            assert (tmp_path / "runs" / "reference-1" / shot["path"]).stat().st_size > 10_000
 
 
 def test_a_wrong_declared_catch_makes_the_check_fail(tmp_path: Path) -> None:
