@@ -242,15 +242,36 @@ def check_leaks(text: str, task: Task, *, app_output: bool = False) -> None:
             raise FeedbackLeak(f"the feedback would show {folded[start:end]!r}, hidden text of {hit[window]}")
 
 
+_BUILTIN = {"build": "Build", "contract": "Contract", "visual": "Visual checkpoint"}
+"""Tiers whose items are made from the public task.toml: their names and reasons are public."""
+
+
 def _identity(test: TestResult, task: Task, others: int) -> tuple[str, str, str]:
-    """(public name, neutral file stem, kind word) of a test; never its function name."""
+    """(public name, neutral file stem, kind word) of a test; never its function name.
+
+    A built-in subtest of the build, contract or visual tier is named after its public
+    declaration; a hidden jest test only by its number (its title is hidden text).
+    """
     if test.role == "stage":
         for n, stage in enumerate(task.spec.stages, 1):
             if stage.id == test.stage:
                 return f"Stage {n}: {stage.name}", f"stage-{n}", "stage"
     if test.role == "journey":
         return f"Journey: {task.spec.journey.name}", "journey", "journey"
+    if test.tier in _BUILTIN and test.nodeid.rsplit("::", 1)[-1] == test.name:
+        stem = re.sub(r"[^a-z0-9]+", "-", f"{test.tier}-{test.name}".lower()).strip("-")
+        return f"{_BUILTIN[test.tier]}: {test.name}", stem, "check"
+    if test.tier == "functional":
+        return f"Component test {others}", f"component-{others}", "component test"
     return f"Additional check {others}", f"check-{others}", "check"
+
+
+def _public_reason(test: TestResult) -> str | None:
+    """The reason of a built-in build or contract subtest: made from the public task.toml,
+    the submission's own files and the tools' output on them, never from the hidden suite."""
+    if test.tier in ("build", "contract") and test.fault is Fault.CHECK_FAILED and test.reason:
+        return test.reason.removeprefix("ContractBroken: ")[:_MAX_ERROR_CHARS]
+    return None
 
 
 def _screenshot(rel: str | None, run_dir: Path) -> Path | None:
@@ -297,7 +318,9 @@ def _build(record: GradeRecord, task: Task, run_dir: Path) -> tuple[Feedback, di
                 shots[files[moment]] = source
         errors = tuple(index.scrub(e[:_MAX_ERROR_CHARS]) for e in test.console_errors[:_MAX_ERRORS])
         # The first failed check's own words, never the exception that ended the test.
-        reasons = {"message": _message(test, kind)} if failed is None else {
+        public = _public_reason(test) if failed is None else None
+        message = index.scrub(public) if public else _message(test, kind)
+        reasons = {"message": message} if failed is None else {
             "criterion": index.scrub(failed.criterion), "expected": index.scrub(failed.expected),
             "observed": index.scrub(failed.observed),
         }
