@@ -106,10 +106,9 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
     return artifact
 
 
-@pytest.fixture(scope="session")
-def revylbench_source_checks(revylbench_grade: GradeConfig) -> CheckRecord:
-    """The grade's type-check and hidden jest run, done once whatever the worker count."""
-    grade = revylbench_grade
+def source_checks(grade: GradeConfig) -> CheckRecord:
+    """The grade's type-check and hidden jest run, done once whatever the worker count (the
+    first caller runs them; later ones, in any process, wait for its record)."""
     grade.run_dir.mkdir(parents=True, exist_ok=True)
     work = build_work_dir(grade)
     return checks_for_grade(
@@ -119,6 +118,12 @@ def revylbench_source_checks(revylbench_grade: GradeConfig) -> CheckRecord:
         hidden=(grade.reports, grade.task.suite.parent, *([grade.rollout] if grade.rollout else [])),
         reuse=not grade.rebuild,
     )
+
+
+@pytest.fixture(scope="session")
+def revylbench_source_checks(revylbench_grade: GradeConfig) -> CheckRecord:
+    """The grade's type-check and hidden jest run (started early, see `SourceChecksAhead`)."""
+    return source_checks(revylbench_grade)
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,7 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
     revylbench_leases,
     revylbench_rack,
     revylbench_source_checks,
+    source_checks,
 )
 from .functional import SUFFIX
 from .ledger import LedgerError, check_budget, parse_time
@@ -321,6 +322,34 @@ def _stop_cleanly_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
+class SourceChecksAhead:
+    """Starts the source checks (tsc, jest: CPU work) in a thread when the session starts, so
+    they run while the device tests wait on the browser; the fixture then only waits."""
+
+    def __init__(self, grade: GradeConfig) -> None:
+        self.grade = grade
+        self.thread: threading.Thread | None = None
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        wanted = any("revylbench_source_checks" in getattr(i, "fixturenames", ()) for i in session.items)
+        if wanted and not session.config.option.collectonly:
+            self.thread = threading.Thread(target=self._run, name="revylbench-source-checks", daemon=True)
+            self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            source_checks(self.grade)
+        except Exception:  # the fixture runs them again and reports the error on its items
+            pass
+
+    @pytest.hookimpl
+    def pytest_sessionfinish(self, exitstatus: int) -> None:
+        # An interrupted grade does not wait: the sandboxed steps die with this process.
+        if self.thread is not None and exitstatus != pytest.ExitCode.INTERRUPTED:
+            self.thread.join()
+
+
 class _XdistRunId:
     """Gives every xdist worker the controller's run id, so all write one report folder."""
 
@@ -343,6 +372,9 @@ def pytest_configure(config: pytest.Config) -> None:
     grade = resolve_grade_config(config, task_id)
     config.stash[grade_config_key] = grade
     _stop_cleanly_on_sigterm()
+    if set(grade.task.spec.tiers) & {"build", "functional"} and not config.getoption(
+            "revylbench_oracle_out", None):
+        config.pluginmanager.register(SourceChecksAhead(grade), "revylbench-source-checks-ahead")
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(grade.task.suite)]
         if set(grade.task.spec.tiers) & {"build", "contract", "visual"}:
@@ -390,7 +422,9 @@ def _role(item: pytest.Item, grade: GradeConfig) -> tuple[str, str | None]:
     return "other", None
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
     grade = config.stash.get(grade_config_key, None)
     if grade is None:
         return
@@ -407,7 +441,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 f"{item.nodeid}: @stage({stage!r}) names no stage of "
                 f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
             )
-    if spec.scoring.scheme == "tiers" and not config.getoption("revylbench_oracle_out", None):
+    collected_cleanly = not session.testsfailed  # else the collection error is the news
+    if (spec.scoring.scheme == "tiers" and collected_cleanly
+            and not config.getoption("revylbench_oracle_out", None)):
         weights = spec.scoring.tiers.model_dump()
         missing = [t for t in TIERS if weights.get(t, 0) > 0 and t not in present]
         if missing:

@@ -235,7 +235,7 @@ class JestFile(pytest.File):
         try:
             cases = parse_cases(self.path)
         except SuiteFileError as exc:
-            raise pytest.UsageError(str(exc)) from exc
+            raise self.CollectError(str(exc)) from exc
         for case in cases:
             yield _item(self, case.name, jest_check(case), "functional")
 

@@ -1,14 +1,21 @@
 """A leaderboard over campaigns graded by the framework itself, re-derived by hand from the ledgers,
 and its HTML page in a real headless Chromium.
 
-Six real grades of the budget task (the reference and planted bugs, with the agent's seconds
-given), in two campaigns:
+Eleven real grades of the five tasks (references and planted bugs, with the agent's seconds
+given), in two campaigns that both plan all five tasks:
 
-- alpha, 2 seeds planned: seed 1 submits the reference after 600 s; seed 2 submits
-  newest-last-in-group after 900 s, then the reference after 1800 s;
-- beta, 3 seeds planned: seed 1 submits edit-applied-twice after 1200 s; seed 2
-  categories-tab-missing (stage 1 fails while stage 2 passes: flagged); seed 3
-  state-lost-on-tab-switch after 600 s; and a smoke run declared excluded (a copy of seed 1).
+- alpha, 1 seed planned (a complete matrix):
+  budget seed 1 submits newest-last-in-group after 900 s, then the reference after 1800 s;
+  split seed 1 the reference after 600 s (solved at the first try);
+  auction seed 1 sold-at-winner-max after 1200 s;
+  bookings seed 1 the reference after 2400 s, then promotion-ignores-limit after 3000 s
+  (the journey fails after passing: a regression);
+  till seed 1 exact-cash-refused after 600 s;
+- beta, 3 seeds planned (a partial matrix: a provisional row):
+  budget seed 1 edit-applied-twice after 1200 s; budget seed 2 categories-tab-missing (stage 1
+  fails while stage 2 passes: flagged); budget seed 3 state-lost-on-tab-switch after 600 s;
+  till seed 2 refund-not-subtracted after 900 s; and a smoke run declared excluded (a copy of
+  budget seed 1).
 """
 
 from __future__ import annotations
@@ -20,7 +27,11 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -33,26 +44,48 @@ from .conftest import FLOW_ONLY, REPO
 # One set of real grades feeds every test here: keep them on one xdist worker.
 pytestmark = pytest.mark.xdist_group("leaderboard-campaign")
 
-PROTOCOL = "budget-web-v1"
+PROTOCOL = "revylbench-web-v1"
 HARNESS = ("revyl-harness", "1.0")
 STARTED = "2026-11-30T09:00:00Z"
 REVYLBENCH = Path(sys.executable).with_name("revylbench")
 PYTEST = Path(sys.executable).with_name("pytest")
-PLAN: dict[str, dict[int, list[tuple[str, int]]]] = {
-    "alpha": {1: [("reference", 600)], 2: [("newest-last-in-group", 900), ("reference", 1800)]},
-    "beta": {1: [("edit-applied-twice", 1200)], 2: [("categories-tab-missing", 900)],
-             3: [("state-lost-on-tab-switch", 600)]},
+TASKS = ("budget", "split", "auction", "bookings", "till")
+PLAN: dict[str, dict[tuple[str, int], list[tuple[str, int]]]] = {
+    "alpha": {
+        ("budget", 1): [("newest-last-in-group", 900), ("reference", 1800)],
+        ("split", 1): [("reference", 600)],
+        ("auction", 1): [("sold-at-winner-max", 1200)],
+        ("bookings", 1): [("reference", 2400), ("promotion-ignores-limit", 3000)],
+        ("till", 1): [("exact-cash-refused", 600)],
+    },
+    "beta": {
+        ("budget", 1): [("edit-applied-twice", 1200)],
+        ("budget", 2): [("categories-tab-missing", 900)],
+        ("budget", 3): [("state-lost-on-tab-switch", 600)],
+        ("till", 2): [("refund-not-subtracted", 900)],
+    },
 }
-SEEDS = {"alpha": 2, "beta": 3}
+SEEDS = {"alpha": 1, "beta": 3}
+SMOKE = '\n[[exclude]]\nrollout = "budget/smoke"\nreason = "harness smoke test"\n'
+ALPHA, BETA = (f"{model} ({HARNESS[0]} {HARNESS[1]})" for model in ("alpha", "beta"))
 
 
-def submission_dir(name: str, scratch: Path) -> Path:
+def frozen_suites(root: Path) -> Path:
+    """A snapshot of the hidden suites (mutants included: the suite digest covers them), so that
+    an edit to suites/ while the grades run cannot split a task's grades over two digests."""
+    snapshot = root / "suites"
+    shutil.copytree(REPO / "suites", snapshot,
+                    ignore=shutil.ignore_patterns("node_modules", "dist", ".expo", "__pycache__"))
+    return snapshot
+
+
+def submission_dir(task: str, name: str, suites: Path, scratch: Path) -> Path:
     if name == "reference":
-        return REPO / "suites/budget/reference"
-    dest = scratch / name
+        return suites / task / "reference"
+    dest = scratch / task / name
     if not dest.exists():
-        assert main(["--tasks-dir", str(REPO / "tasks"), "--suites-dir", str(REPO / "suites"),
-                     "mutant", "budget", name, str(dest)]) == 0
+        assert main(["--tasks-dir", str(REPO / "tasks"), "--suites-dir", str(suites),
+                     "mutant", task, name, str(dest)]) == 0
     return dest
 
 
@@ -66,14 +99,14 @@ def frozen_grader(root: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(snapshot)}
 
 
-def grade_into(rollout: Path, submission: Path, reports: Path, run_id: str, seconds: int,
-               env: dict[str, str]) -> None:
+def grade_into(task: str, rollout: Path, submission: Path, reports: Path, run_id: str, seconds: int,
+               env: dict[str, str], suites: Path) -> None:
     """One real grade appended to the rollout's ledger, as a harness would run it."""
     proc = subprocess.run(
-        [str(PYTEST), "--task", "budget", "--platform", "web", f"--submission={submission}",
-         f"--reports={reports}", "--run-id", run_id, f"--rollout={rollout}",
-         "--agent-started-at", STARTED, "--agent-seconds", str(seconds), "-p", "no:cacheprovider",
-         *FLOW_ONLY],
+        [str(PYTEST), "--task", task, "--platform", "web", f"--submission={submission}",
+         f"--suites-dir={suites}", f"--reports={reports}", "--run-id", run_id,
+         f"--rollout={rollout}", "--agent-started-at", STARTED, "--agent-seconds", str(seconds),
+         "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=900,
     )
     assert (reports / run_id / "grade.json").is_file(), \
@@ -82,38 +115,41 @@ def grade_into(rollout: Path, submission: Path, reports: Path, run_id: str, seco
 
 def write_campaign_toml(folder: Path, model: str, seeds: int, exclude: str = "") -> None:
     folder.mkdir(parents=True, exist_ok=True)
+    tasks = ", ".join(f'"{t}"' for t in TASKS)
     (folder / "campaign.toml").write_text(
-        f'schema = 1\nprotocol = "{PROTOCOL}"\ntasks = ["budget"]\nseeds = {seeds}\n\n[contestant]\n'
+        f'schema = 1\nprotocol = "{PROTOCOL}"\ntasks = [{tasks}]\nseeds = {seeds}\n\n[contestant]\n'
         f'model = "{model}"\nharness = "{HARNESS[0]}"\nharness_version = "{HARNESS[1]}"\n{exclude}')
 
 
-def write_rollout_toml(rollout: Path, model: str, seed: int) -> None:
+def write_rollout_toml(rollout: Path, task: str, model: str, seed: int) -> None:
     rollout.mkdir(parents=True, exist_ok=True)
     (rollout / "rollout.toml").write_text(
-        f'task = "budget"\nseed = {seed}\nprotocol = "{PROTOCOL}"\n\n[contestant]\nmodel = "{model}"\n'
+        f'task = "{task}"\nseed = {seed}\nprotocol = "{PROTOCOL}"\n\n[contestant]\nmodel = "{model}"\n'
         f'harness = "{HARNESS[0]}"\nharness_version = "{HARNESS[1]}"\n')
 
 
 @pytest.fixture(scope="module")
 def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Both campaigns, every rollout graded for real (about six grades: the slow part)."""
+    """Both campaigns, every rollout graded for real (eleven grades: the slow part)."""
     root = tmp_path_factory.mktemp("leaderboard")
     env = frozen_grader(root)
+    suites = frozen_suites(root)
     folders = {}
-    for model, seeds in PLAN.items():
+    for model, rollouts in PLAN.items():
         folder = root / model
-        smoke = '\n[[exclude]]\nrollout = "budget/smoke"\nreason = "harness smoke test"\n'
-        write_campaign_toml(folder, model, SEEDS[model], exclude=smoke if model == "beta" else "")
-        for seed, submissions in seeds.items():
-            rollout = folder / "rollouts/budget" / f"seed-{seed}"
-            write_rollout_toml(rollout, model, seed)
+        write_campaign_toml(folder, model, SEEDS[model], exclude=SMOKE if model == "beta" else "")
+        for (task, seed), submissions in rollouts.items():
+            rollout = folder / "rollouts" / task / f"seed-{seed}"
+            write_rollout_toml(rollout, task, model, seed)
             for k, (name, seconds) in enumerate(submissions, 1):
-                grade_into(rollout, submission_dir(name, root / "submissions"), root / "reports",
-                           f"{model}-{seed}-{k}", seconds, env)
+                grade_into(task, rollout, submission_dir(task, name, suites, root / "submissions"),
+                           root / "reports", f"{model}-{task}-{seed}-{k}", seconds, env, suites)
         folders[model] = folder
     shutil.copytree(folders["beta"] / "rollouts/budget/seed-1", folders["beta"] / "rollouts/budget/smoke")
     return folders
 
+
+# ---- the ledgers read by hand: plain JSON and TOML, none of the package's scoring ----
 
 def ledger(rollout: Path) -> list[dict[str, Any]]:
     """The submission lines of a ledger, read as plain JSON (not through the package)."""
@@ -132,70 +168,289 @@ def by_hand(outcome: float, counted: int, seconds: float, regressions: int = 0) 
     return 100 * outcome * 0.8 ** (counted - 1) * time * 0.8 ** regressions
 
 
+def one_decimal(value: Decimal | float | None) -> str:
+    """As a person rounds: one decimal, a half up."""
+    if value is None:
+        return "—"
+    return str(Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def excluded_of(folder: Path) -> set[str]:
+    """The rollouts the campaign's manifest declares not contestant runs."""
+    return {e["rollout"] for e in tomllib.loads((folder / "campaign.toml").read_text()).get("exclude", [])}
+
+
+@dataclass
+class HandRollout:
+    task: str
+    seed: int
+    state: str                      # scored, flagged or excluded (no other state arises here)
+    score: Decimal | None = None    # one decimal, set when scored
+    solved: bool = False
+    first_try: bool = False
+    regressions: int = 0
+
+
+def hand_rollout(folder: Path, name: str, excluded: set[str]) -> HandRollout:
+    """One rollout judged from its ledger: every submission here is clean (no fault)."""
+    records = ledger(folder / "rollouts" / name)
+    assert all(r["party"] == "clean" for r in records)
+    seed = tomllib.loads((folder / "rollouts" / name / "rollout.toml").read_text())["seed"]
+    marks = [letters(r) for r in records]
+    # Incoherent: a stage that does not pass followed by one that does, or the journey passing
+    # while a stage does not.
+    incoherent = any("p" in m[:-1].lstrip("p") or (m[-1] == "p" and m[:-1] != "ppp") for m in marks)
+    # Regressions: a test failing in a submission after passing in an earlier one.
+    regressions, passed = 0, set()
+    for record in records:
+        regressions += sum(v == "fail" and t in passed for t, v in record["verdicts"].items())
+        passed |= {t for t, v in record["verdicts"].items() if v == "pass"}
+    last = marks[-1]
+    outcome = 0.2 * (len(last[:-1]) - len(last[:-1].lstrip("p"))) + 0.4 * (last[-1] == "p")
+    score = by_hand(outcome, len(records), records[-1]["agent_seconds"], regressions)
+    state = "excluded" if name in excluded else "flagged" if incoherent else "scored"
+    return HandRollout(task=name.split("/")[0], seed=seed, state=state,
+                       score=Decimal(f"{score:.1f}") if state == "scored" else None,
+                       solved=last == "pppp", first_try=marks[0] == "pppp", regressions=regressions)
+
+
+@dataclass
+class HandCell:
+    scores: list[Decimal]
+    planned: int
+    solved: bool
+
+    @property
+    def mean(self) -> Decimal | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+
+@dataclass
+class HandRow:
+    label: str
+    cells: dict[str, HandCell]
+    mean: Decimal
+    interval: tuple[Decimal, Decimal]
+    solved: int
+    first_try: int
+    counted: int
+    planned: int
+    provisional: list[str]
+    left_out: str
+
+
+def hand_row(folder: Path) -> HandRow:
+    """A leaderboard row worked out by hand from the campaign's manifest and ledgers."""
+    manifest = tomllib.loads((folder / "campaign.toml").read_text())
+    excluded = excluded_of(folder)
+    names = sorted(p.relative_to(folder / "rollouts").as_posix() for p in (folder / "rollouts").glob("*/*"))
+    rollouts = [hand_rollout(folder, name, excluded) for name in names]
+    scored = sorted((r for r in rollouts if r.state == "scored"), key=lambda r: r.seed)
+    cells = {}
+    for task in sorted(manifest["tasks"]):
+        mine = [r for r in scored if r.task == task]
+        cells[task] = HandCell([r.score for r in mine if r.score is not None], manifest["seeds"],
+                               bool(mine) and all(r.solved for r in mine))
+    means = [c.mean for c in cells.values() if c.mean is not None]
+    # The bootstrap resamples each task's seeds. With one seed per task but one, and two in that
+    # one, a resample draws both of its seeds the same with probability 1/4 each way: ~500 of the
+    # 2000 resamples sit at each end, so the 2.5th and 97.5th percentiles are the ends themselves,
+    # the mean of the tasks' lowest seeds and the mean of their highest.
+    assert all(len(c.scores) <= 1 for c in cells.values() if len(c.scores) != 2)
+    assert sum(len(c.scores) == 2 for c in cells.values()) <= 1
+    low = sum(min(c.scores) for c in cells.values() if c.scores) / len(means)
+    high = sum(max(c.scores) for c in cells.values() if c.scores) / len(means)
+    counted, planned = len(scored), sum(c.planned for c in cells.values())
+    provisional = [f"task {t}: no scored seed" for t, c in cells.items() if not c.scores]
+    if counted < planned:
+        provisional.append(f"{counted} of {planned} planned seeds scored")
+    left = Counter(r.state for r in rollouts if r.state != "scored")
+    return HandRow(
+        label=f"{manifest['contestant']['model']} ({manifest['contestant']['harness']} "
+              f"{manifest['contestant']['harness_version']})",
+        cells=cells, mean=sum(means) / len(means), interval=(low, high),
+        solved=sum(c.solved for c in cells.values()), first_try=sum(r.first_try for r in scored),
+        counted=counted, planned=planned, provisional=provisional,
+        left_out=", ".join(f"{n} {state}" for state, n in sorted(left.items())) or "—",
+    )
+
+
+def hand_board(campaigns: dict[str, Path]) -> list[HandRow]:
+    """The rows, best mean first."""
+    return sorted((hand_row(folder) for folder in campaigns.values()), key=lambda r: -r.mean)
+
+
+def row_cells(rank: int, row: HandRow) -> list[str]:
+    """A row as the table shows it."""
+    return [
+        str(rank), row.label, one_decimal(row.mean) + ("*" if row.provisional else ""),
+        f"[{one_decimal(row.interval[0])}, {one_decimal(row.interval[1])}]",
+        *(one_decimal(c.mean) for c in row.cells.values()),
+        f"{row.solved}/{len(row.cells)}",
+        f"{row.first_try}/{row.counted} ({100 * row.first_try / row.counted:.0f}%)",
+        f"{row.counted}/{row.planned}", row.left_out,
+    ]
+
+
+def header(tasks: list[str]) -> list[str]:
+    return ["rank", "contestant", "score %", "95% interval", *tasks, "solved", "first try", "seeds",
+            "left out"]
+
+
+def provisional_notes(rows: list[HandRow]) -> list[str]:
+    return [f"* provisional, {r.label}: {'; '.join(r.provisional)}" for r in rows if r.provisional]
+
+
+# ---- the tests ----
+
 def test_the_ledgers_hold_what_was_graded(campaigns: dict[str, Path]) -> None:
-    alpha, beta = (campaigns[m] / "rollouts/budget" for m in ("alpha", "beta"))
     seen = {
-        f"{campaign}/{seed}": [(letters(r), r["party"], r["agent_seconds"]) for r in ledger(folder / seed)]
-        for campaign, folder in (("alpha", alpha), ("beta", beta))
-        for seed in sorted(p.name for p in folder.iterdir())
+        f"{model}/{rollout.relative_to(folder / 'rollouts').as_posix()}":
+            [(letters(r), r["party"], r["agent_seconds"]) for r in ledger(rollout)]
+        for model, folder in campaigns.items()
+        for rollout in sorted((folder / "rollouts").glob("*/*"))
     }
     assert seen == {
-        "alpha/seed-1": [("pppp", "clean", 600.0)],
-        "alpha/seed-2": [("pppf", "clean", 900.0), ("pppp", "clean", 1800.0)],
-        "beta/seed-1": [("ppff", "clean", 1200.0)],
-        "beta/seed-2": [("fpff", "clean", 900.0)],
-        "beta/seed-3": [("pfff", "clean", 600.0)],
-        "beta/smoke": [("ppff", "clean", 1200.0)],
+        "alpha/auction/seed-1": [("ppff", "clean", 1200.0)],
+        "alpha/bookings/seed-1": [("pppp", "clean", 2400.0), ("pppf", "clean", 3000.0)],
+        "alpha/budget/seed-1": [("pppf", "clean", 900.0), ("pppp", "clean", 1800.0)],
+        "alpha/split/seed-1": [("pppp", "clean", 600.0)],
+        "alpha/till/seed-1": [("pppf", "clean", 600.0)],
+        "beta/budget/seed-1": [("ppff", "clean", 1200.0)],
+        "beta/budget/seed-2": [("fpff", "clean", 900.0)],
+        "beta/budget/seed-3": [("pfff", "clean", 600.0)],
+        "beta/budget/smoke": [("ppff", "clean", 1200.0)],
+        "beta/till/seed-2": [("ppff", "clean", 900.0)],
     }
-    records = [r for folder in (alpha, beta) for seed in folder.iterdir() for r in ledger(seed)]
-    for key in ("task", "suite", "grader", "environment"):
-        assert len({r["digests"].get(key) for r in records}) == 1, f"every grade shares its {key} digest"
+    by_task: dict[str, list[dict[str, Any]]] = {}
+    for folder in campaigns.values():
+        for rollout in (folder / "rollouts").glob("*/*"):
+            by_task.setdefault(rollout.parent.name, []).extend(ledger(rollout))
+    assert sorted(by_task) == sorted(TASKS)
+    for task, records in by_task.items():
+        assert {r["stages"][-1] for r in records} == {records[0]["journey"]}
+        for key in ("task", "suite"):
+            assert len({r["digests"].get(key) for r in records}) == 1, f"{task}: one {key} digest"
+    everything = [r for records in by_task.values() for r in records]
+    for key in ("grader", "environment"):
+        assert len({r["digests"].get(key) for r in everything}) == 1, f"every grade shares its {key} digest"
+    assert len({r["digests"]["task"] for r in everything}) == len(TASKS)
 
 
 def test_campaign_scores_every_rollout_with_its_state(campaigns: dict[str, Path]) -> None:
     for folder in campaigns.values():
         subprocess.run([str(REVYLBENCH), "campaign", str(folder)], check=True, capture_output=True)
-    states = {
-        model: {r["rollout"]: (r["state"], r["score_percent"])
-                for r in json.loads((folder / "scores.json").read_text())["rollouts"]}
-        for model, folder in campaigns.items()
-    }
+    scores = {model: json.loads((folder / "scores.json").read_text())["rollouts"]
+              for model, folder in campaigns.items()}
+    states = {model: {r["rollout"]: (r["state"], r["score_percent"]) for r in rollouts}
+              for model, rollouts in scores.items()}
     assert states == {
-        "alpha": {"budget/seed-1": ("scored", 93.7), "budget/seed-2": ("scored", 66.9)},
+        "alpha": {"auction/seed-1": ("scored", 34.9), "bookings/seed-1": ("scored", 30.3),
+                  "budget/seed-1": ("scored", 66.9), "split/seed-1": ("scored", 93.7),
+                  "till/seed-1": ("scored", 56.2)},
         "beta": {"budget/seed-1": ("scored", 34.9), "budget/seed-2": ("flagged", None),
-                 "budget/seed-3": ("scored", 18.7), "budget/smoke": ("excluded", None)},
+                 "budget/seed-3": ("scored", 18.7), "budget/smoke": ("excluded", None),
+                 "till/seed-2": ("scored", 36.0)},
     }
-    beta = json.loads((campaigns["beta"] / "scores.json").read_text())["rollouts"]
-    assert beta[1]["reason"] == ("incoherent_steps (submission 1): a stage after 'accounts' passes "
-                                 "while it does not")
+    # The same states and scores, judged by hand from the ledgers.
+    for model, folder in campaigns.items():
+        excluded = excluded_of(folder)
+        by_hand_states = {name: (r.state, float(r.score) if r.score is not None else None)
+                          for name in states[model]
+                          for r in [hand_rollout(folder, name, excluded)]}
+        assert by_hand_states == states[model]
+    beta = {r["rollout"]: r for r in scores["beta"]}
+    assert beta["budget/seed-2"]["reason"] == ("incoherent_steps (submission 1): a stage after 'accounts' "
+                                               "passes while it does not")
+    assert beta["budget/smoke"]["reason"] == "declared not a contestant run: harness smoke test"
+    bookings = {r["rollout"]: r for r in scores["alpha"]}["bookings/seed-1"]
+    journey = ledger(campaigns["alpha"] / "rollouts/bookings/seed-1")[-1]["journey"]
+    assert bookings["score"]["regressed"] == [f"2:{journey}"]
+    assert (bookings["solved"], bookings["first_try"]) == (False, True)
 
 
 def test_the_leaderboard_prints_the_table_derived_by_hand_from_the_ledgers(
         campaigns: dict[str, Path]) -> None:
-    rollouts = {m: campaigns[m] / "rollouts/budget" for m in campaigns}
     # Each score from the ledger's verdicts and agent seconds, the formula written out.
-    alpha_1 = by_hand(1.0, 1, ledger(rollouts["alpha"] / "seed-1")[-1]["agent_seconds"])
-    alpha_2 = by_hand(1.0, 2, ledger(rollouts["alpha"] / "seed-2")[-1]["agent_seconds"])
-    beta_1 = by_hand(0.2 * 2, 1, ledger(rollouts["beta"] / "seed-1")[-1]["agent_seconds"])
-    beta_3 = by_hand(0.2 * 1, 1, ledger(rollouts["beta"] / "seed-3")[-1]["agent_seconds"])
-    scores = [round(s, 1) for s in (alpha_1, alpha_2, beta_1, beta_3)]
-    assert scores == [93.7, 66.9, 34.9, 18.7]
-    # Cells are means over scored seeds: (93.7 + 66.9) / 2 = 80.3, (34.9 + 18.7) / 2 = 26.8.
-    # With two seeds a resampled mean is one seed twice (1/4 each) or both: the 2.5th and
-    # 97.5th percentiles are the two seeds themselves.
-    trust = ledger(rollouts["alpha"] / "seed-1")[0]["trust"]
-    proc = subprocess.run([str(REVYLBENCH), "leaderboard", str(campaigns["alpha"]), str(campaigns["beta"])],
-                          check=True, capture_output=True, text=True)
-    assert proc.stdout.splitlines() == [
-        f"protocol budget-web-v1 · harness version 1.0 · {trust}",
-        "rank  contestant                 score %  95% interval  budget  solved  first try  seeds  left out",
-        "1     alpha (revyl-harness 1.0)  80.3     [66.9, 93.7]  80.3    1/1     1/2 (50%)  2/2    —",
-        "2     beta (revyl-harness 1.0)   26.8*    [18.7, 34.9]  26.8    0/1     0/2 (0%)   2/3    "
-        "1 excluded, 1 flagged",
-        "* provisional, beta (revyl-harness 1.0): 2 of 3 planned seeds scored",
-        "",
-        "95% bootstrap intervals: 2000 resamples of seeds within tasks, RNG seed 20261130.",
+    def seconds(model: str, rollout: str) -> float:
+        return ledger(campaigns[model] / "rollouts" / rollout)[-1]["agent_seconds"]
+
+    worked = {
+        "alpha/auction": by_hand(0.2 * 2, 1, seconds("alpha", "auction/seed-1")),
+        "alpha/bookings": by_hand(0.2 * 3, 2, seconds("alpha", "bookings/seed-1"), regressions=1),
+        "alpha/budget": by_hand(1.0, 2, seconds("alpha", "budget/seed-1")),
+        "alpha/split": by_hand(1.0, 1, seconds("alpha", "split/seed-1")),
+        "alpha/till": by_hand(0.2 * 3, 1, seconds("alpha", "till/seed-1")),
+        "beta/budget-1": by_hand(0.2 * 2, 1, seconds("beta", "budget/seed-1")),
+        "beta/budget-3": by_hand(0.2 * 1, 1, seconds("beta", "budget/seed-3")),
+        "beta/till-2": by_hand(0.2 * 2, 1, seconds("beta", "till/seed-2")),
+    }
+    assert {k: round(v, 1) for k, v in worked.items()} == {
+        "alpha/auction": 34.9, "alpha/bookings": 30.3, "alpha/budget": 66.9, "alpha/split": 93.7,
+        "alpha/till": 56.2, "beta/budget-1": 34.9, "beta/budget-3": 18.7, "beta/till-2": 36.0,
+    }
+    rows = hand_board(campaigns)
+    tasks = list(rows[0].cells)
+    assert tasks == ["auction", "bookings", "budget", "split", "till"]
+    # alpha: (34.9 + 30.3 + 66.9 + 93.7 + 56.2) / 5 = 56.4, one seed a task: the interval is a point.
+    # beta: budget (34.9 + 18.7) / 2 = 26.8, till 36.0, mean 31.4; the interval runs from
+    # (18.7 + 36.0) / 2 = 27.35 to (34.9 + 36.0) / 2 = 35.45, halves rounded up.
+    cells = [row_cells(n, row) for n, row in enumerate(rows, 1)]
+    assert cells == [
+        ["1", ALPHA, "56.4", "[56.4, 56.4]", "34.9", "30.3", "66.9", "93.7", "56.2",
+         "2/5", "2/5 (40%)", "5/5", "—"],
+        ["2", BETA, "31.4*", "[27.4, 35.5]", "—", "—", "26.8", "—", "36.0",
+         "0/5", "0/3 (0%)", "3/15", "1 excluded, 1 flagged"],
     ]
+    notes = provisional_notes(rows)
+    assert notes == [f"* provisional, {BETA}: task auction: no scored seed; task bookings: no scored "
+                     "seed; task split: no scored seed; 3 of 15 planned seeds scored"]
+    trust = ledger(campaigns["alpha"] / "rollouts/split/seed-1")[0]["trust"]
+    heading = f"protocol {PROTOCOL} · harness version {HARNESS[1]} · {trust}"
+    footer = "95% bootstrap intervals: 2000 resamples of seeds within tasks, RNG seed 20261130."
+    folders = [str(campaigns["alpha"]), str(campaigns["beta"])]
+
+    # text: the columns padded to their widest entry, two spaces apart
+    grid = [header(tasks), *cells]
+    widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
+    text = [heading, *("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
+                       for line in grid), *notes, "", footer]
+    proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders],
+                          check=True, capture_output=True, text=True)
+    print(proc.stdout)
+    assert proc.stdout.splitlines() == text
+
+    # markdown: the same cells, `*` escaped, figures right-aligned
+    def md(line: list[str]) -> str:
+        return "| " + " | ".join(c.replace("*", "\\*") for c in line) + " |"
+
+    rule = "|" + "|".join("---" if i in (1, len(grid[0]) - 1) else "---:" for i in range(len(grid[0]))) + "|"
+    markdown = ["# Leaderboard", "", f"## {heading}", "", md(grid[0]), rule, *(md(c) for c in cells), "",
+                *(f"- {n.replace('*', chr(92) + '*')}" for n in notes), "", footer]
+    proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders, "--format", "markdown"],
+                          check=True, capture_output=True, text=True)
+    assert proc.stdout.splitlines() == markdown
+
+    # json: every figure, unrounded
+    proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders, "--format", "json"],
+                          check=True, capture_output=True, text=True)
+    (table,) = json.loads(proc.stdout)["tables"]
+    assert (table["protocol"], table["harness_version"], table["trust"]) == (PROTOCOL, HARNESS[1], trust)
+    assert table["tasks"] == tasks and table["not_separated"] == []
+    for rank, (shown, row) in enumerate(zip(table["rows"], rows, strict=True), 1):
+        assert shown["rank"] == rank and shown["contestant"]["model"] in row.label
+        assert shown["mean_percent"] == pytest.approx(float(row.mean), abs=1e-4)
+        assert shown["interval"] == pytest.approx([float(row.interval[0]), float(row.interval[1])], abs=1e-4)
+        assert (shown["tasks_solved"], shown["first_try"], shown["seeds_counted"], shown["seeds_planned"]) \
+            == (row.solved, row.first_try, row.counted, row.planned)
+        assert shown["first_try_rate"] == pytest.approx(row.first_try / row.counted, abs=1e-4)
+        assert list(shown["provisional"]) == row.provisional
+        for cell in shown["cells"]:
+            mine = row.cells[cell["task"]]
+            assert [s["score_percent"] for s in cell["seeds"]] == [float(s) for s in mine.scores]
+            assert cell["mean_percent"] == (
+                None if mine.mean is None else pytest.approx(float(mine.mean), abs=1e-4))
+            assert (cell["seeds_planned"], cell["solved"]) == (mine.planned, mine.solved)
 
 
 @pytest.fixture(scope="module")
@@ -205,7 +460,8 @@ def page(campaigns: dict[str, Path]) -> Path:
                            "--format", "json", "--html", str(html)],
                           check=True, capture_output=True, text=True)
     board = json.loads(proc.stdout)
-    assert [r["mean_percent"] for r in board["tables"][0]["rows"]] == [80.3, 26.8]
+    assert [r["mean_percent"] for r in board["tables"][0]["rows"]] == \
+        [pytest.approx(float(r.mean), abs=1e-4) for r in hand_board(campaigns)]
     return html
 
 
@@ -234,50 +490,87 @@ def rows(browser: Any) -> dict[str, Any]:
 
 def test_the_rows_are_visible_in_rank_order_with_score_and_interval(browser: Any) -> None:
     shown = rows(browser)
-    assert list(shown) == ["alpha (revyl-harness 1.0)", "beta (revyl-harness 1.0)"]
+    assert list(shown) == [ALPHA, BETA]
     alpha, beta = shown.values()
     assert all(tr.is_displayed() for tr in shown.values())
     assert [tr.find_element("css selector", "td.rank").text for tr in (alpha, beta)] == ["1", "2"]
-    assert alpha.find_element("css selector", "td.score").text == "80.3"
-    assert beta.find_element("css selector", "td.score").text == "26.8*"
-    assert alpha.find_element("css selector", ".ci-text").text == "[66.9, 93.7]"
-    bar = alpha.find_element("css selector", ".ci-bar")
-    track = alpha.find_element("css selector", ".ci-track")
+    assert alpha.find_element("css selector", "td.score").text == "56.4"
+    assert beta.find_element("css selector", "td.score").text == "31.4*"
+    assert alpha.find_element("css selector", ".ci-text").text == "[56.4, 56.4]"
+    assert beta.find_element("css selector", ".ci-text").text == "[27.4, 35.5]"
+    bar = beta.find_element("css selector", ".ci-bar")
+    track = beta.find_element("css selector", ".ci-track")
     assert bar.is_displayed()
-    # The bar spans 66.9 % to 93.7 % of a track from 0 to 100.
-    assert bar.size["width"] == pytest.approx(track.size["width"] * (93.7 - 66.9) / 100, abs=3)
+    # The bar spans 27.35 % to 35.45 % of a track from 0 to 100.
+    assert bar.size["width"] == pytest.approx(track.size["width"] * (35.45 - 27.35) / 100, abs=3)
+    headings = [th.text for th in browser.find_elements("css selector", "table.leaderboard th.task")]
+    assert headings == ["auction", "bookings", "budget", "split", "till"]
 
 
-def test_each_task_cell_shows_its_mean_and_the_seeds_it_is_made_of(browser: Any) -> None:
-    alpha, beta = rows(browser).values()
-    cell = alpha.find_element("css selector", "td.task-cell[data-task='budget']")
-    assert cell.is_displayed()
-    assert cell.find_element("css selector", ".cell-mean").text == "80.3"
-    assert cell.find_element("css selector", ".cell-seeds").text == "93.7 · 66.9 (2/2 seeds)"
-    assert cell.find_element("css selector", ".solved").text == "solved"
-    beta_cell = beta.find_element("css selector", "td.task-cell[data-task='budget']")
-    assert beta_cell.find_element("css selector", ".cell-seeds").text == "34.9 · 18.7 (2/3 seeds)"
-    assert not beta_cell.find_elements("css selector", ".solved")
+def test_each_task_cell_shows_its_mean_and_the_seeds_it_is_made_of(
+        browser: Any, campaigns: dict[str, Path]) -> None:
+    by_hand_rows = {r.label: r for r in hand_board(campaigns)}
+    shown_cells: dict[str, dict[str, tuple[str, str, bool]]] = {}
+    for label, tr in rows(browser).items():
+        seen = shown_cells[label] = {}
+        for task in TASKS:
+            cell = tr.find_element("css selector", f"td.task-cell[data-task='{task}']")
+            assert cell.is_displayed()
+            seen[task] = (cell.find_element("css selector", ".cell-mean").text,
+                          cell.find_element("css selector", ".cell-seeds").text,
+                          bool(cell.find_elements("css selector", ".solved")))
+        # Each cell as worked out by hand: its mean, its seeds' scores in seed order, solved.
+        row = by_hand_rows[label]
+        assert seen == {
+            task: (one_decimal(c.mean),
+                   " · ".join(one_decimal(s) for s in c.scores) + f" ({len(c.scores)}/{c.planned} seeds)"
+                   if c.scores else f"({len(c.scores)}/{c.planned} seeds)", c.solved)
+            for task, c in row.cells.items()
+        }
+    assert shown_cells == {
+        ALPHA: {"auction": ("34.9", "34.9 (1/1 seeds)", False),
+                "bookings": ("30.3", "30.3 (1/1 seeds)", False),
+                "budget": ("66.9", "66.9 (1/1 seeds)", True),
+                "split": ("93.7", "93.7 (1/1 seeds)", True),
+                "till": ("56.2", "56.2 (1/1 seeds)", False)},
+        BETA: {"auction": ("—", "(0/3 seeds)", False),
+               "bookings": ("—", "(0/3 seeds)", False),
+               "budget": ("26.8", "34.9 · 18.7 (2/3 seeds)", False),
+               "split": ("—", "(0/3 seeds)", False),
+               "till": ("36.0", "36.0 (1/3 seeds)", False)},
+    }
 
 
 def test_the_provisional_row_is_marked_and_says_why(browser: Any) -> None:
     alpha, beta = rows(browser).values()
     assert "provisional" in beta.get_attribute("class").split()
     assert "provisional" not in alpha.get_attribute("class").split()
+    assert not alpha.find_elements("css selector", ".badge.provisional")
+    why = ("task auction: no scored seed; task bookings: no scored seed; task split: no scored seed; "
+           "3 of 15 planned seeds scored")
     badge = beta.find_element("css selector", ".badge.provisional")
-    assert badge.is_displayed() and badge.get_attribute("title") == "2 of 3 planned seeds scored"
+    assert badge.is_displayed() and badge.get_attribute("title") == why
     shade = [tr.find_element("css selector", "td.rank").value_of_css_property("background-color")
              for tr in (alpha, beta)]
     assert shade[0] != shade[1], "the provisional row is shaded"
-    note = browser.find_element("css selector", "ul.notes li.provisional-note")
-    assert note.text == "* provisional, beta (revyl-harness 1.0): 2 of 3 planned seeds scored"
+    notes = browser.find_elements("css selector", "ul.notes li.provisional-note")
+    assert [n.text for n in notes] == [f"* provisional, {BETA}: {why}"]
+    assert [tr.find_element("css selector", "td.solved-count").text for tr in (alpha, beta)] == ["2/5", "0/5"]
+    assert [tr.find_element("css selector", "td.first-try").text for tr in (alpha, beta)] == \
+        ["2/5 (40%)", "0/3 (0%)"]
+    assert [tr.find_element("css selector", "td.seeds").text for tr in (alpha, beta)] == ["5/5", "3/15"]
+    assert alpha.find_element("css selector", "td.left-out").text == "—"
     assert beta.find_element("css selector", "td.left-out").text == "1 excluded, 1 flagged"
 
 
 def test_the_trace_lists_every_rollout_behind_the_numbers(browser: Any) -> None:
     browser.find_element("css selector", "details.trace summary").click()
     lines = [tr.text for tr in browser.find_elements("css selector", "table.rollouts tr")[1:]]
-    assert len(lines) == 6
+    assert len(lines) == 10
+    for rollout in ("auction/seed-1", "bookings/seed-1", "budget/seed-1", "split/seed-1", "till/seed-1",
+                    "budget/seed-3", "till/seed-2"):
+        assert any(rollout in line and "scored" in line for line in lines), rollout
+    assert any("split/seed-1" in line and "solved, first try" in line for line in lines)
     assert any("budget/seed-2" in line and "flagged" in line and "incoherent_steps" in line
                for line in lines)
     assert any("budget/smoke" in line and "excluded" in line and "harness smoke test" in line

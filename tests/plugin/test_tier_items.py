@@ -1,0 +1,139 @@
+# ruff: noqa: RUF001  (the jest separator in item names)
+"""How a task's declared tiers become items: collection, names, narrowing, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from ..conftest import TASK_TOML
+
+GRADE = ["--task", "demo", "--submission", "submission", "-p", "no:cacheprovider"]
+TIERED = TASK_TOML.replace(
+    'platforms = ["web"]\n',
+    'platforms = ["web"]\ntiers = ["build", "functional", "flow", "contract", "visual"]\n',
+) + """
+[contract]
+[[contract.screens]]
+name = "home"
+path = ["tab-home"]
+test_ids = ["greeting"]
+
+[contract.tabs]
+test_ids = ["tab-home", "tab-more"]
+labels = ["Home", "More"]
+
+[scoring]
+scheme = "tiers"
+
+[scoring.visual]
+floor = 0.4
+
+[[scoring.visual.checkpoints]]
+name = "home"
+
+[[scoring.visual.checkpoints]]
+name = "more"
+path = ["tab-more"]
+
+[[scoring.visual.viewports]]
+name = "phone"
+width = 393
+height = 852
+
+[[scoring.visual.viewports]]
+name = "small"
+width = 320
+height = 640
+scale = 2
+"""
+JEST = """
+describe("greeting", () => {
+  test("says hello", async () => { expect(1).toBe(1); });
+  test("says it once", async () => { expect(1).toBe(1); });
+});
+"""
+SUITE = """
+from pytest_revylbench import journey, stage
+
+@stage("one")
+def test_one(): pass
+
+@stage("two")
+def test_two(): pass
+
+@stage("three")
+def test_three(): pass
+
+@journey
+def test_trip(): pass
+"""
+
+
+@pytest.fixture
+def tiered(demo_task: pytest.Pytester) -> pytest.Pytester:
+    demo_task.makefile(".toml", **{"tasks/demo/task": TIERED})
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    jest_file(demo_task, JEST)
+    return demo_task
+
+
+def jest_file(project: pytest.Pytester, text: str) -> None:
+    folder = project.path / "suites/demo/functional"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "greeting.test.tsx").write_text(text)
+
+
+def test_every_declared_tier_is_collected_as_items(tiered: pytest.Pytester) -> None:
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q")
+    result.stdout.fnmatch_lines([
+        "suites/demo/functional/greeting.test.tsx::greeting › greeting › says hello",
+        "suites/demo/functional/greeting.test.tsx::greeting › greeting › says it once",
+        "suites/demo/test_suite.py::test_one",
+        "suites/demo/test_suite.py::test_trip",
+        "tasks/demo/task.toml::build::typecheck",
+        "tasks/demo/task.toml::build::export",
+        "tasks/demo/task.toml::build::launch",
+        "tasks/demo/task.toml::contract::screen[home]",
+        "tasks/demo/task.toml::contract::tabs",
+        "tasks/demo/task.toml::contract::dependencies",
+        "tasks/demo/task.toml::contract::network",
+        "tasks/demo/task.toml::visual::home@phone",
+        "tasks/demo/task.toml::visual::home@small",
+        "tasks/demo/task.toml::visual::more@phone",
+        "tasks/demo/task.toml::visual::more@small",
+        "17 tests collected*",
+    ])
+
+
+def test_items_select_by_keyword(tiered: pytest.Pytester) -> None:
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q", "-k", "contract")
+    result.stdout.fnmatch_lines(["*4/17 tests collected (13 deselected)*"])
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q", "-k", "visual and small")
+    result.stdout.fnmatch_lines(["*2/17 tests collected (15 deselected)*"])
+
+
+def test_tiers_narrow_the_grade_and_the_scheme_must_still_be_scorable(tiered: pytest.Pytester) -> None:
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q", "--tiers=flow")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert ("--scheme/--tiers: the task cannot be scored that way: scoring.tiers: "
+            "['build', 'functional', 'contract'] have a weight but are not in tiers = ['flow']"
+            in result.stderr.str())
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q", "--tiers=flow", "--scheme=stages")
+    result.stdout.fnmatch_lines(["4 tests collected*"])
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q", "--tiers=flow,colour")
+    assert "--tiers: ['colour'] are not tiers of task 'demo'" in result.stderr.str()
+
+
+def test_a_jest_title_the_grader_cannot_read_is_a_usage_error(tiered: pytest.Pytester) -> None:
+    jest_file(tiered, "test(`hello ${name}`, () => {});\n")
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q")
+    assert result.ret == pytest.ExitCode.INTERRUPTED
+    result.stdout.fnmatch_lines([
+        "*greeting.test.tsx:1: the title of test(...) must be a plain string literal*"])
+
+
+def test_a_declared_functional_tier_without_tests_is_refused(tiered: pytest.Pytester) -> None:
+    (tiered.path / "suites/demo/functional/greeting.test.tsx").unlink()
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*field scoring.tiers: functional (weight 0.3) has no subtests*"])
