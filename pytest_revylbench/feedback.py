@@ -177,8 +177,10 @@ class _Index:
 
 
 @functools.lru_cache(maxsize=32)
-def _index(folder: Path, suite: Path, instruction_files: tuple[Path, ...]) -> _Index:
-    public = [text for _, text in _texts(folder)]
+def _index(
+    folder: Path, suite: Path, instruction_files: tuple[Path, ...], names: tuple[str, ...] = ()
+) -> _Index:
+    public = [text for _, text in _texts(folder)] + list(names)
     named = _named_ids(public)
     # The oracle holds the reference's screenshots and their digests: a candidate whose screen
     # matches it shows the same digest, which is no secret.
@@ -218,8 +220,11 @@ def _index(folder: Path, suite: Path, instruction_files: tuple[Path, ...]) -> _I
 
 
 def _task_index(task: Task) -> _Index:
+    from .tier_items import builtin_names  # the items made from the public task.toml
+
     instructions = tuple(p.resolve() for p in task.instruction_files)
-    return _index(task.folder.resolve(), task.suite.resolve(), instructions)
+    return _index(task.folder.resolve(), task.suite.resolve(), instructions,
+                  tuple(builtin_names(task.spec)))
 
 
 def check_leaks(text: str, task: Task, *, app_output: bool = False) -> None:

@@ -203,28 +203,40 @@ def test_ids():
 
 def test_tiers_scheme_weighs_each_tier_and_shows_its_arithmetic(demo_task: pytest.Pytester) -> None:
     toml = demo_task.path / "tasks/demo/task.toml"
-    toml.write_text(toml.read_text() + (
+    text = toml.read_text().replace(
+        'platforms = ["web"]\n', 'platforms = ["web"]\ntiers = ["functional", "flow"]\n')
+    toml.write_text(text + (
         '\n[scoring]\nscheme = "tiers"\n[scoring.tiers]\n'
-        "build = 0.0\nfunctional = 0.4\nflow = 0.4\ncontract = 0.2\n"
+        "build = 0.0\nfunctional = 0.4\nflow = 0.6\ncontract = 0.0\n"
     ))
     demo_task.makepyfile(**{"suites/demo/test_suite": TIERED_SUITE})
     demo_task.runpytest(*GRADE)
     record = grade_json(demo_task)
     assert record["reward"]["scheme"] == "tiers"
-    # functional 1/2, flow 3/4, contract 1/1
-    assert record["outcome"] == pytest.approx(0.4 * 0.5 + 0.4 * 0.75 + 0.2 * 1.0)
-    assert any("0.40×0.50" in line for line in record["reward"]["arithmetic"])
+    # A suite's own tests marked with a tier count in it: functional 1/2, flow 3/4; the
+    # contract tier weighs 0 here, so its test is recorded but left out of the reward.
+    assert record["outcome"] == pytest.approx(0.4 * 0.5 + 0.6 * 0.75)
+    assert record["vector"]["tiers"]["contract"]["score"] == 1.0
+    assert "reward = 0.40×0.50 + 0.60×0.75 = 0.65" in record["reward"]["arithmetic"]
     tiers = {t["name"]: t["tier"] for t in record["tests"]}
     assert tiers["test_one"] == "flow" and tiers["test_total"] == "functional"
 
 
 def test_a_weighted_tier_without_subtests_is_refused_loudly(demo_task: pytest.Pytester) -> None:
     toml = demo_task.path / "tasks/demo/task.toml"
-    toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "tiers"\n')
+    base = toml.read_text()
+    toml.write_text(base + '\n[scoring]\nscheme = "tiers"\n')
     demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
     result = demo_task.runpytest(*GRADE)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([
-        "*field scoring.tiers: functional (weight 0.3), contract (weight 0.15) has no subtests*"
-        "not implemented*",
-    ])
+    assert ("scoring.tiers: ['build', 'functional', 'contract'] have a weight but are not in "
+            "tiers = ['flow']; declare them or give them weight 0") in result.stderr.str()
+    # Declared, weighted, but the suite has no test of the tier: refused at collection.
+    toml.write_text(base.replace('platforms = ["web"]\n',
+                                 'platforms = ["web"]\ntiers = ["functional", "flow"]\n')
+                    + '\n[scoring]\nscheme = "tiers"\n[scoring.tiers]\n'
+                    "build = 0.0\nfunctional = 0.3\nflow = 0.7\ncontract = 0.0\n")
+    result = demo_task.runpytest(*GRADE)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*field scoring.tiers: functional (weight 0.3) has no subtests*"
+                                 "not implemented*"])
