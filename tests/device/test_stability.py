@@ -32,7 +32,7 @@ def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subpr
 @pytest.mark.parametrize("task", available_tasks(REPO / "tasks"))
 def test_suite_is_stable(task: str, tmp_path: Path) -> None:
     result = stability("--task", task, "--runs", str(RUNS), "--mutant-runs", str(MUTANT_RUNS),
-                       "--jobs", "1", "--out", str(tmp_path))
+                       "--jobs", "2", "--out", str(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.splitlines()[-2].startswith("STABLE: ")
     report = json.loads((tmp_path / "stability.json").read_text())
