@@ -116,6 +116,8 @@ def run_grade(tag: str, extra: list[str], tmp: Path, *, suites: Path | None = No
         raise RuntimeError(f"{tag}: no grade.json\n{out[-3000:]}")
     grade = json.loads(grade_path.read_text())
     t = json.loads(timing.read_text())
+    checks_path = reports / run_id / "checks.json"
+    checks = json.loads(checks_path.read_text()) if checks_path.is_file() else None
     tests = grade["tests"]
     res = {
         "tag": tag, "wall_s": wall, "outcome": grade["outcome"], "status": grade["status"],
@@ -125,6 +127,9 @@ def run_grade(tag: str, extra: list[str], tmp: Path, *, suites: Path | None = No
         "build_s": 0.0 if grade["build"].get("reused") else grade["build"]["seconds"],
         "device_start_s_sum": sum(x.get("bench_s") or 0 for x in tests),
         "tests_s_sum": sum(x.get("duration_s") or 0 for x in tests),
+        # tsc + jest: run in a thread from the session's start, beside the device tests.
+        "checks_s": (checks["typecheck"]["seconds"] + (checks.get("functional") or {}).get("seconds", 0)
+                     if checks and not checks.get("reused") else 0.0),
         "startup_s": t["sessionstart"] - t0,
         "collect_s": t.get("collected", t["sessionstart"]) - t["sessionstart"],
         "run_phase_s": t["last_report"] - t.get("collected", t["sessionstart"]),
@@ -179,7 +184,9 @@ def main() -> None:
         configs = {}
         for size in (4, 8, 16):
             s, t = scaled_suites(tmp, size)
-            configs[f"tests{size}"] = dict(extra=["--device-pool", str(one_dev)], suites=s, tasks=t)
+            # The device tests alone: every other tier's items are the same at every size.
+            configs[f"tests{size}"] = dict(extra=["--device-pool", str(one_dev), "--tiers=flow",
+                                                  "--scheme=stages"], suites=s, tasks=t)
     else:
         raise SystemExit(__doc__)
     runs: dict[str, list[dict]] = {k: [] for k in configs}
