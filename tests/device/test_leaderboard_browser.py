@@ -70,22 +70,26 @@ SMOKE = '\n[[exclude]]\nrollout = "budget/smoke"\nreason = "harness smoke test"\
 ALPHA, BETA = (f"{model} ({HARNESS[0]} {HARNESS[1]})" for model in ("alpha", "beta"))
 
 
-def frozen_suites(root: Path) -> Path:
-    """A snapshot of the hidden suites (mutants included: the suite digest covers them), so that
-    an edit to suites/ while the grades run cannot split a task's grades over two digests."""
-    snapshot = root / "suites"
-    shutil.copytree(REPO / "suites", snapshot,
-                    ignore=shutil.ignore_patterns("node_modules", "dist", ".expo", "__pycache__"))
-    return snapshot
+def frozen_sources(root: Path) -> tuple[str, str]:
+    """Snapshots of the public tasks and the hidden suites (mutants included), as the options
+    that grade with them. A grade records digests of both, every grade of a task must share
+    them, and tasks/ and suites/ may be edited while the grades run. The scaffold (and its
+    node_modules) is linked, not copied."""
+    tasks, suites = root / "tasks", root / "suites"
+    skip = shutil.ignore_patterns("node_modules", "dist", ".expo", "__pycache__")
+    for task in TASKS:
+        shutil.copytree(REPO / "tasks" / task, tasks / task, ignore=skip)
+    (tasks / "scaffold").symlink_to(REPO / "tasks/scaffold", target_is_directory=True)
+    shutil.copytree(REPO / "suites", suites, ignore=skip)
+    return f"--tasks-dir={tasks}", f"--suites-dir={suites}"
 
 
-def submission_dir(task: str, name: str, suites: Path, scratch: Path) -> Path:
+def submission_dir(task: str, name: str, sources: tuple[str, str], scratch: Path) -> Path:
     if name == "reference":
-        return suites / task / "reference"
+        return Path(sources[1].partition("=")[2]) / task / "reference"
     dest = scratch / task / name
     if not dest.exists():
-        assert main(["--tasks-dir", str(REPO / "tasks"), "--suites-dir", str(suites),
-                     "mutant", task, name, str(dest)]) == 0
+        assert main([*sources, "mutant", task, name, str(dest)]) == 0
     return dest
 
 
@@ -100,11 +104,11 @@ def frozen_grader(root: Path) -> dict[str, str]:
 
 
 def grade_into(task: str, rollout: Path, submission: Path, reports: Path, run_id: str, seconds: int,
-               env: dict[str, str], suites: Path) -> None:
+               env: dict[str, str], sources: tuple[str, str]) -> None:
     """One real grade appended to the rollout's ledger, as a harness would run it."""
     proc = subprocess.run(
         [str(PYTEST), "--task", task, "--platform", "web", f"--submission={submission}",
-         f"--suites-dir={suites}", f"--reports={reports}", "--run-id", run_id,
+         *sources, f"--reports={reports}", "--run-id", run_id,
          f"--rollout={rollout}", "--agent-started-at", STARTED, "--agent-seconds", str(seconds),
          "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=900,
@@ -133,7 +137,7 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Both campaigns, every rollout graded for real (eleven grades: the slow part)."""
     root = tmp_path_factory.mktemp("leaderboard")
     env = frozen_grader(root)
-    suites = frozen_suites(root)
+    sources = frozen_sources(root)
     folders = {}
     for model, rollouts in PLAN.items():
         folder = root / model
@@ -142,8 +146,8 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             rollout = folder / "rollouts" / task / f"seed-{seed}"
             write_rollout_toml(rollout, task, model, seed)
             for k, (name, seconds) in enumerate(submissions, 1):
-                grade_into(task, rollout, submission_dir(task, name, suites, root / "submissions"),
-                           root / "reports", f"{model}-{task}-{seed}-{k}", seconds, env, suites)
+                grade_into(task, rollout, submission_dir(task, name, sources, root / "submissions"),
+                           root / "reports", f"{model}-{task}-{seed}-{k}", seconds, env, sources)
         folders[model] = folder
     shutil.copytree(folders["beta"] / "rollouts/budget/seed-1", folders["beta"] / "rollouts/budget/smoke")
     return folders
