@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..evidence import slug
 from ..models import AGENT_FAULTS, Evidence, GradeRecord, TestResult, Verdict
 from ..scoring import stages
+from ..scoring.visual import METRICS
 
 if TYPE_CHECKING:
     import jinja2
@@ -157,6 +158,7 @@ def render_grade_scorecard(record: GradeRecord) -> str:
         charged_to_agent=record.failure_kind in AGENT_FAULTS,
         cards=result_cards(record),
         counts={v.value: sum(r.verdict is v for r in record.tests) for v in Verdict},
+        metrics=METRICS,
     )
 
 

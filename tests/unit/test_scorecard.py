@@ -283,3 +283,33 @@ def test_stored_grades_render_with_every_screenshot_found(path: Path) -> None:
     assert len(root.by_class("criterion", "failed")) == len(failed)
     for img in root.by_tag("img"):
         assert (path.parent / img.attrs["src"]).is_file(), img.attrs["src"]
+
+
+def test_the_whole_vector_shows_each_tier_scheme_and_visual_metric() -> None:
+    from pytest_revylbench.models import GradeVector, TierSummary
+    from pytest_revylbench.scoring.visual import CheckpointVisual, VisualScore, VisualSummary
+
+    metrics = {"dimension": 1.0, "pixel": 0.95, "ssim": 0.7, "thumbnail": 0.55, "foreground": 0.27,
+               "edges": 0.32}
+    shot = VisualScore(metrics=metrics, weights={m: 1.0 for m in metrics}, visual=0.58,
+                       candidate_size=(1179, 2556), oracle_size=(1179, 2556), masked_fraction=0.0)
+    vector = GradeVector(
+        tiers={"flow": TierSummary(score=0.75, passed=3, total=4, arithmetic="flow = 3/4 = 0.75"),
+               "visual": TierSummary(score=0.0633, arithmetic="normalized_visual = 0.0633")},
+        visual=VisualSummary(floor=0.55, visual=0.29, normalized_visual=0.0633, arithmetic=("x",),
+                             checkpoints=(CheckpointVisual(name="accounts@phone", visual=0.58,
+                                                           normalized=0.1266),
+                                          CheckpointVisual(name="budgets@phone", visual=None,
+                                                           normalized=0.0))),
+        shots={"accounts@phone": shot, "budgets@phone": None},
+        schemes={"stages": Reward(scheme="stages", score=0.2)},
+        refused={"tiers": "tiers ['functional'] have a weight but no subtests"},
+    )
+    root = parse(render_grade_scorecard(make_record(vector=vector)))
+    tiers = {n.attrs["data-tier"]: n.attrs["data-score"] for n in root.by_class("tier")}
+    assert tiers == {"flow": "0.75", "visual": "0.0633"}
+    rows = {n.attrs["data-shot"]: n.text for n in root.by_class("shot") if n.tag == "tr"}
+    assert "0.950" in rows["accounts@phone"] and "0.127" in rows["accounts@phone"]
+    assert "not photographed: scores 0" in rows["budgets@phone"]
+    schemes = root.by_id("schemes").text
+    assert "stages 0.20" in schemes and "tiers not scored: tiers ['functional']" in schemes
