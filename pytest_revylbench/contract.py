@@ -91,6 +91,7 @@ class ContractBroken(AssertionError):
 
 
 def _declared(package_json: Path) -> dict[str, str]:
+    """Dependencies and devDependencies of a submission's package.json."""
     try:
         data: Any = json.loads(package_json.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
@@ -108,11 +109,27 @@ def _declared(package_json: Path) -> dict[str, str]:
     return found
 
 
+def scaffold_dependencies(scaffold: Path) -> dict[str, str]:
+    """The scaffold's: a missing or broken one is the task's problem, never the submission's.
+
+    :raises TaskError: the scaffold's package.json is missing or malformed.
+    """
+    from .tasks import TaskError
+
+    if not (scaffold / "package.json").is_file():
+        raise TaskError(f"{scaffold}: no scaffold package.json to hold the dependencies against")
+    try:
+        return _declared(scaffold / "package.json")
+    except ContractBroken as exc:
+        raise TaskError(f"{scaffold}: the scaffold's package.json: {exc}") from exc
+
+
 def dependency_changes(
     submission: Path, scaffold: Path, allowed: Iterable[str] = ()
 ) -> list[str]:
     """What the submission's package.json changed against the scaffold's, beyond `allowed`."""
-    mine, base = _declared(submission / "package.json"), _declared(scaffold / "package.json")
+    base = scaffold_dependencies(scaffold)
+    mine = _declared(submission / "package.json")
     allow = set(allowed)
     problems = [f"added {name}@{mine[name]} (not in the allowlist)"
                 for name in sorted(set(mine) - set(base)) if name not in allow]

@@ -64,6 +64,8 @@ def test_suite_is_stable(task: str, tmp_path: Path) -> None:
 def test_a_wrong_declared_catch_makes_the_check_fail(tmp_path: Path) -> None:
     project = tmp_path / "project"
     shutil.copytree(REPO / "tasks/budget", project / "tasks/budget")
+    shutil.copytree(REPO / "tasks/scaffold", project / "tasks/scaffold",
+                    ignore=shutil.ignore_patterns("node_modules"))
     shutil.copytree(REPO / "suites/budget", project / "suites/budget",
                     ignore=shutil.ignore_patterns("node_modules", "dist", ".expo"))
     toml = project / "suites/budget/mutants/newest-last-in-group/mutant.toml"

@@ -85,3 +85,10 @@ def test_a_contract_declares_something_and_pairs_tab_labels() -> None:
     with pytest.raises(ValidationError, match="screen names must be distinct"):
         ContractSpec.model_validate({"screens": [{"name": "x", "test_ids": ["a"]},
                                                  {"name": "x", "test_ids": ["b"]}]})
+
+
+def test_a_missing_scaffold_is_the_task_s_fault_not_the_submission_s(tmp_path: Path) -> None:
+    from pytest_revylbench.tasks import TaskError
+
+    with pytest.raises(TaskError, match=r"no scaffold package\.json to hold the dependencies against"):
+        dependency_changes(project(tmp_path / "s", SCAFFOLD), tmp_path / "no-scaffold")
