@@ -34,6 +34,10 @@ def test_a_submission_that_does_not_build_scores_zero(tmp_path: Path) -> None:
     typecheck = next(t for t in record["tests"] if t["name"] == "typecheck")
     assert typecheck["verdict"] == "fail" and "App.tsx" in typecheck["reason"]
     assert record["vector"]["schemes"]["tiers"]["score"] == 0.0  # the build gate
+    # The hidden component tests cannot import the app: each fails, the grade goes on.
+    functional = [t for t in record["tests"] if t["tier"] == "functional"]
+    assert functional and {(t["verdict"], t["fault"]) for t in functional} == {("fail", "check_failed")}
+    assert all("failed" in t["reason"] for t in functional)
     assert "build FAILED: expo export (web): exited with status 1" in record["_stdout"]
 
 
