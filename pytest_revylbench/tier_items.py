@@ -44,7 +44,10 @@ def typecheck(revylbench_source_checks: CheckRecord) -> None:
     if record.bench_fault:
         raise BuilderFault(record.bench_fault)
     if not record.typecheck.ok:
-        raise ContractBroken(f"the project does not type-check (tsc --noEmit): {record.typecheck.message}")
+        lines = record.typecheck.message.splitlines()
+        first = next((ln.strip() for ln in lines if "error TS" in ln), lines[0] if lines else "")
+        raise ContractBroken(f"the project does not type-check (tsc --noEmit): {first}\n"
+                             + record.typecheck.message)
 
 
 def export(request: pytest.FixtureRequest) -> None:
