@@ -149,7 +149,7 @@ def test_a_snooping_config_sees_no_suite_writes_nowhere_and_reaches_no_one(
     writes = {k: v for k, v in seen.items() if k.startswith(("write_", "overwrite_", "poison_"))}
     assert len(writes) == len(targets) + 2 and all(v.startswith("error:") for v in writes.values()), writes
     assert not any(path.exists() for path in targets.values())
-    assert not list((CACHE / "node_modules").glob("*/node_modules/expo/pwned.js"))
+    assert not list((CACHE / "deps").glob("*/node_modules/expo/pwned.js"))
     assert (reports / "sentinel").read_text() == "an earlier grade"
     assert seen["connect_local"] == "error:ECONNREFUSED"  # the sandbox's own, empty loopback
     assert seen["connect_host"] == "error:ENETUNREACH"
@@ -228,7 +228,7 @@ def test_a_postinstall_script_never_runs(tmp_path: Path) -> None:
     built = build(tmp_path, submission, cache_dir=cache)
     log = (tmp_path / "run" / "build.log").read_text()
     assert "# install dependencies, sandboxed in" in log
-    installed = list((cache / "node_modules").glob("*/node_modules"))
+    installed = list((cache / "deps").glob("*/node_modules"))
     assert len(installed) == 1 and not (installed[0] / "postinstall-ran").exists()
     assert built.result.fault is Fault.BUILD_FAILED
     assert built.result.reason == (
