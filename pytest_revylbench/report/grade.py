@@ -197,7 +197,7 @@ class GradeReporter:
         width = max(len(r.name) for r in record.tests)
         for r in record.tests:
             why = f"  ({r.fault.value}: {r.reason})" if r.fault is not None else ""
-            tr.write_line(f"{r.name:<{width}}  {r.verdict.value:<7}{why}".rstrip())
+            tr.write_line(f"{r.tier or r.role:<10} {r.name:<{width}}  {r.verdict.value:<7}{why}".rstrip())
         stages = record.vector.schemes.get("stages") if record.vector else None
         stages = stages or (record.reward if record.reward.scheme == "stages" else None)
         flow = (f"stages passed in a row: {stages.stages_passed}, journey: "

@@ -53,8 +53,8 @@ def test_outcome_counts_consecutive_stages_and_journey(demo_task: pytest.Pyteste
     assert record["status"] == "completed"
     result.stdout.fnmatch_lines([
         "*revylbench grade: demo on web*",
-        "test_one * pass*",
-        "test_two * fail *(check_failed: AssertionError: two is broken*",
+        "flow * test_one * pass*",
+        "flow * test_two * fail *(check_failed: AssertionError: two is broken*",
         "outcome 0.60  (stages passed in a row: 1, journey: passed; scheme stages)*",
         f"report: {demo_task.path}/reports/r1/grade.json",
     ])
