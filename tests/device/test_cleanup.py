@@ -36,6 +36,9 @@ def test_interrupted_grade_leaves_no_process(tmp_path: Path, sig: signal.Signals
          "--submission=suites/budget/reference", f"--reports={tmp_path}", "--run-id", run_id,
          "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        # A CI job started in the background has SIGINT ignored, and an ignored signal stays
+        # ignored across exec: give the grade the disposition a terminal's Ctrl-C meets.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     tests = tmp_path / run_id / "tests"
     deadline = time.monotonic() + 300
