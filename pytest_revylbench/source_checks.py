@@ -20,9 +20,9 @@ from filelock import FileLock
 from pydantic import BaseModel, ConfigDict
 
 from .build.deps import cached_node_modules
-from .build.pipeline import GRADER_ROOT, refuse_outward_links
+from .build.pipeline import refuse_outward_links, sandbox_policy
 from .build.process import StepFailed, run_step
-from .build.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
+from .build.sandbox import SandboxPolicy
 from .functional import SUFFIX, JestVerdict, verdicts
 from .submission import copy_source, digest, files_digest
 
@@ -83,15 +83,6 @@ def jest_config(work: Path) -> str:
     })
 
 
-def _policy(hidden: tuple[Path, ...], cache_dir: Path, log: Path, sandbox: bool) -> SandboxPolicy | None:
-    if not sandbox or sandbox_problem() is not None:
-        return None
-    return SandboxPolicy(
-        hidden=tuple(p.resolve() for p in (GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden)),
-        limits=Limits(), uid=build_uid(),
-    )
-
-
 def _step(name: str, argv: list[str], *, work: Path, log: Path, deadline: float,
           policy: SandboxPolicy | None, node_modules: Path) -> StepVerdict:
     started = time.monotonic()
@@ -119,7 +110,7 @@ def run_checks(
 ) -> CheckRecord:
     """Type-check `submission`, then run the hidden jest `tests` against it, in `work`."""
     deadline = time.monotonic() + timeout_s
-    policy = _policy(hidden, cache_dir, log, sandbox)
+    policy = sandbox_policy(None if sandbox else False, cache_dir=cache_dir, log=log, hidden=hidden)
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(f"[revylbench] source checks of {submission} "
                    f"({'sandboxed' if policy else 'NOT sandboxed'})\n", encoding="utf-8")

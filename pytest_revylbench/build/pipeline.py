@@ -63,17 +63,7 @@ def build_submission(
         # Native toolchains (Xcode, Gradle) cannot run in this Linux sandbox: such grades are
         # built unconfined and so marked dev-untrusted.
         sandbox = False
-    problem = sandbox_problem() if sandbox is not False else None
-    if sandbox is True and problem is not None:
-        raise SandboxUnavailable(f"a sandboxed build needs bubblewrap: {problem}")
-    policy = None
-    if sandbox is True or (sandbox is None and problem is None):
-        policy = SandboxPolicy(
-            hidden=tuple(p.resolve() for p in (
-                GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden
-            )),
-            limits=limits or Limits(), uid=build_uid(),
-        )
+    policy = sandbox_policy(sandbox, cache_dir=cache_dir, log=log, hidden=hidden, limits=limits)
     started = time.monotonic()
     deadline = started + timeout_s
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -117,6 +107,27 @@ def build_submission(
         artifact=str(artifact.relative_to(work.resolve())) if artifact is not None else None,
     )
     return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
+
+
+def sandbox_policy(
+    sandbox: bool | None, *, cache_dir: Path, log: Path, hidden: Sequence[Path] = (),
+    limits: Limits | None = None,
+) -> SandboxPolicy | None:
+    """The confinement of every step that runs submission code, or None to run unconfined.
+
+    `sandbox`: None sandboxes when bubblewrap works here, True requires it (raising
+    SandboxUnavailable), False runs unconfined. Hidden from the steps: the grader's repository,
+    $HOME, the cache, the log's folder and `hidden`.
+    """
+    problem = sandbox_problem() if sandbox is not False else None
+    if sandbox is True and problem is not None:
+        raise SandboxUnavailable(f"a sandboxed build needs bubblewrap: {problem}")
+    if sandbox is False or problem is not None:
+        return None
+    return SandboxPolicy(
+        hidden=tuple(p.resolve() for p in (GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden)),
+        limits=limits or Limits(), uid=build_uid(),
+    )
 
 
 def refuse_outward_links(submission: Path) -> None:
