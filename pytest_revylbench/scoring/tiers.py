@@ -157,8 +157,13 @@ def gate(counts: Mapping[str, TierCount], build_failed: bool) -> str | None:
     return None
 
 
+def tier_line(tier: str, count: TierCount) -> str:
+    """`functional = 6/8 = 0.75`."""
+    return f"{tier} = {count.passed}/{count.total} = {_num(count.mean)}"
+
+
 def _tier_lines(counts: Mapping[str, TierCount]) -> list[str]:
-    return [f"{tier} = {c.passed}/{c.total} = {_num(c.mean)}" for tier, c in counts.items()]
+    return [tier_line(tier, c) for tier, c in counts.items()]
 
 
 def tiers_reward(

@@ -10,34 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..models import GradeVector, Reward, TaskSpec, TestResult, TierSummary, Verdict
+from ..models import GradeVector, Reward, TaskSpec, TestResult, TierSummary
 from .stages import stage_outcome
 from .tiers import (
-    TIERS,
     RewardRefused,
     build_failed,
+    tier_counts,
+    tier_line,
     tiers_reward,
     verdicts_by_tier,
     visual_scheme_reward,
     visual_summary,
 )
-from .visual import number_text
 
 
 def tier_summaries(results: Sequence[TestResult]) -> dict[str, TierSummary]:
-    """Passed / total of each pass-fail tier that has subtests."""
-    found: dict[str, TierSummary] = {}
-    for tier in TIERS:
-        mine = [r for r in results if r.tier == tier]
-        if not mine:
-            continue
-        passed = sum(r.verdict is Verdict.PASS for r in mine)
-        score = passed / len(mine)
-        found[tier] = TierSummary(
-            score=score, passed=passed, total=len(mine), subtests=tuple(r.nodeid for r in mine),
-            arithmetic=f"{tier} = {passed}/{len(mine)} = {number_text(score)}",
-        )
-    return found
+    """Passed / total of each pass-fail tier that has subtests (the counts the tiers scheme uses)."""
+    counts = tier_counts(verdicts_by_tier(results), required=())
+    return {
+        tier: TierSummary(score=c.mean, passed=c.passed, total=c.total,
+                          subtests=tuple(r.nodeid for r in results if r.tier == tier),
+                          arithmetic=tier_line(tier, c))
+        for tier, c in counts.items()
+    }
 
 
 def grade_vector(

@@ -36,7 +36,8 @@ STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
 
 Json = Any
 _KNOWN = {"$ref", "anyOf", "type", "const", "enum", "minimum", "maximum", "properties", "required",
-          "additionalProperties", "items", "title", "description", "default", "$defs", "$schema", "$id"}
+          "additionalProperties", "items", "prefixItems", "minItems", "maxItems", "title",
+          "description", "default", "$defs", "$schema", "$id"}
 _TYPES: dict[str, tuple[type, ...]] = {
     "object": (dict,), "array": (list,), "string": (str,), "boolean": (bool,),
     "integer": (int,), "number": (int, float), "null": (type(None),),
@@ -78,9 +79,16 @@ def violations(instance: Json, node: dict[str, Any], root: dict[str, Any], path:
                 errors.append(f"{path}: unexpected {key!r}")
             elif isinstance(extra, dict):
                 errors += violations(value, extra, root, f"{path}.{key}")
-    if kind == "array" and "items" in node:
+    if kind == "array":
+        if "minItems" in node and len(instance) < node["minItems"]:
+            errors.append(f"{path}: fewer than {node['minItems']} items")
+        if "maxItems" in node and len(instance) > node["maxItems"]:
+            errors.append(f"{path}: more than {node['maxItems']} items")
+        fixed = node.get("prefixItems", [])
         for n, value in enumerate(instance):
-            errors += violations(value, node["items"], root, f"{path}[{n}]")
+            item = fixed[n] if n < len(fixed) else node.get("items")
+            if item is not None:
+                errors += violations(value, item, root, f"{path}[{n}]")
     return errors
 
 
