@@ -28,6 +28,8 @@ class GradeConfig:
     build_timeout_s: float
     cache_dir: Path
     appium_dir: Path
+    fonts_dir: Path | None = None
+    """The pinned fonts the web device draws with (None: the device refuses to start)."""
     rollout: Path | None = None
     """Append this grade to the rollout ledger in this folder."""
     agent_started_at: str | None = None

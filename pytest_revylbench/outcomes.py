@@ -6,6 +6,7 @@ import warnings
 from dataclasses import dataclass
 
 from .app import CheckFailed
+from .devices.calibration import EnvironmentMismatch
 from .devices.errors import AppLaunchFailed, DeviceError
 from .models import Fault, Verdict
 
@@ -61,6 +62,9 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.FAIL, Fault.APP_CRASH, str(exc))
     if isinstance(exc, BuilderFault):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILDER_FAULT, f"not run: {exc}")
+    if isinstance(exc, EnvironmentMismatch):
+        # The device does not draw as the oracle's did: no visual score, and not a retry.
+        return PhaseOutcome(Verdict.NOT_RUN, Fault.ENVIRONMENT_MISMATCH, str(exc))
     if isinstance(exc, DeviceError):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.DEVICE_FAULT, _first_line(exc))
     if type(exc).__name__ in _SUITE_ASKED_THE_IMPOSSIBLE:

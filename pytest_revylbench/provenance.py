@@ -16,6 +16,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from .devices.rendering import rendering_record
+from .devices.web import CHROMIUM_ARGS, PHONE
 from .submission import digest as tree_digest
 from .submission import files_digest
 from .tasks import Task
@@ -68,12 +70,36 @@ def environment(appium_dir: Path) -> dict[str, str]:
         "chromedriver": _command_version(["chromedriver", "--version"]),
         "bubblewrap": _command_version(["bwrap", "--version"]),
         "pytest-revylbench": metadata.version("pytest-revylbench"),
+        # Fonts (each file's sha256), fontconfig, pixel flags, metrics, locale, time zone
+        # and media: everything besides the versions above that decides the web device's pixels.
+        "web-rendering": _sha(json.dumps(web_rendering(), sort_keys=True).encode()),
+        "web-calibration": _calibration_sha(),
     }
     if sys.platform == "darwin":
         versions["xcode"] = _command_version(["xcodebuild", "-version"])
     if os.environ.get("ANDROID_HOME"):
         versions["android-emulator"] = _command_version(["emulator", "-version"])
     return versions
+
+
+def web_rendering() -> dict[str, object]:
+    """The web device's pinned rendering record (`devices/rendering.py`)."""
+    return rendering_record(CHROMIUM_ARGS, dict(PHONE))
+
+
+def _calibration_sha() -> str:
+    from .devices.calibration import PAGE_DIR
+
+    stored = PAGE_DIR / "web.png"
+    return _sha(stored.read_bytes()) if stored.is_file() else "missing"
+
+
+def calibration_environment(appium_dir: Path) -> dict[str, str]:
+    """What a calibration photo is recorded against: the browser's versions and the pinned
+    rendering, so a mismatch can say which of them moved."""
+    env = environment(appium_dir)
+    return {key: env[key] for key in ("chromium", "chromedriver", "appium-chromium-driver",
+                                      "web-rendering")}
 
 
 def grade_digests(

@@ -22,6 +22,7 @@ import pytest
 from .app import App
 from .config import GradeConfig
 from .contract import ContractBroken, ContractSpec, dependency_changes, outside_requests
+from .devices.calibration import Calibration
 from .fixtures import viewport_key
 from .functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
 from .models import TaskSpec
@@ -138,7 +139,8 @@ def network_check(contract: ContractSpec, paths: list[tuple[str, ...]]) -> Calla
 def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[[App], None]:
     name = shot_name(checkpoint.name, viewport.name)
 
-    def shot(app: App) -> None:
+    # The calibration fixture is session-scoped, so it is judged before `app` launches.
+    def shot(revylbench_calibration: Calibration, app: App) -> None:
         _walk(app, checkpoint.path)
         app.wait_still()
         if app.screenshot(name, keep=True) is None:

@@ -34,6 +34,7 @@ class AppiumServer:
         self, appium_dir: Path, *, log: Path, scratch: Path, ready_s: float = 30.0,
         owner: str = "",
         on_spawn: Callable[[int], None] | None = None,
+        browser_env: dict[str, str] | None = None,
     ) -> None:
         self.binary = appium_dir / "node_modules" / ".bin" / "appium"
         self.home = appium_dir / "home"
@@ -43,6 +44,8 @@ class AppiumServer:
         self.owner = owner
         self.on_spawn = on_spawn
         """Told the new server's process group at once, so a crash cannot orphan it unseen."""
+        self.browser_env = dict(browser_env or {})
+        """The pinned rendering environment (fonts, locale, time zone) the browsers inherit."""
         self.port = 0
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -76,6 +79,7 @@ class AppiumServer:
             "XDG_CACHE_HOME": str(self.scratch / "cache"),
             # Inherited by the driver and the browsers: marks every process of this grade.
             "REVYLBENCH_OWNER": self.owner,
+            **self.browser_env,
         }
         self.log.parent.mkdir(parents=True, exist_ok=True)
         out = self.log.open("ab")

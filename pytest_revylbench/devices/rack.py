@@ -15,6 +15,7 @@ from .appium import AppiumServer, RemoteAppium
 from .hosttools import HostTools
 from .ios import IosSimulator, ios_app
 from .pool import PoolSpec
+from .rendering import browser_env, installed_fonts, write_fontconfig
 from .remote import RemoteDevice
 from .web import WebDevice
 
@@ -38,6 +39,8 @@ class DeviceRack:
     logs: Path
     owner: str
     appium_url: str | None = None
+    fonts_dir: Path | None = None
+    """The project's install of the pinned fonts; the web device draws with these only."""
     on_server_start: Callable[[str, int], None] | None = None
     """Told (slot, process group) of every Appium server started for a device."""
     devices: dict[str, Device] = field(default_factory=dict)
@@ -72,9 +75,12 @@ class DeviceRack:
         else:
             # Short on purpose: Chromium puts a unix socket in TMPDIR (paths cap at 108 bytes).
             scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
+            env = None
+            if pool.provider == "web" and self.fonts_dir is not None:
+                env = browser_env(write_fontconfig(installed_fonts(self.fonts_dir), scratch))
             endpoint = AppiumServer(
                 self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
-                owner=self.owner, ready_s=pool.ready_timeout_s,
+                owner=self.owner, ready_s=pool.ready_timeout_s, browser_env=env,
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
             self._cleanup.append((endpoint, scratch))

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from .appium import AppiumServer, RemoteAppium
 from .errors import AppLaunchFailed, DeviceError
 from .ports import free_port
+from .rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from .site import StaticSite
 
 if TYPE_CHECKING:
@@ -23,11 +24,20 @@ PHONE_USER_AGENT = (
     "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
 )
 CHROMIUM_ARGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
-    "--force-color-profile=srgb", "--font-render-hinting=none",
+    "--no-first-run", "--no-default-browser-check", *PIXEL_FLAGS,
 )
+# Every request goes through a proxy that does not exist, loopback included (`<-loopback>`
+# removes Chromium's implicit bypass), except those to the app's own origin: the app's code
+# cannot reach the grader's Appium server or any other service on 127.0.0.1.
+NO_PROXY_PORT = 9
+
+
+def network_args(origin: str) -> list[str]:
+    """Flags that confine the browser's requests to `origin` (host:port)."""
+    return [f"--proxy-server=http://127.0.0.1:{NO_PROXY_PORT}",
+            f"--proxy-bypass-list=<-loopback>;{origin}"]
 # The app's root element has children once React has rendered the first screen.
 _RENDERED = (
     "var r = document.getElementById('root');"
@@ -80,6 +90,20 @@ def requested_urls(driver: Any) -> list[str]:
     return urls
 
 
+def pin_session(driver: Any) -> None:
+    """Apply the pinned time zone, locale and emulated media to a new session, before the app
+    loads (DevTools overrides last for the tab's life, reloads included)."""
+    from selenium.common.exceptions import WebDriverException
+
+    driver.command_executor.add_command(
+        "executeCdpCommand", "POST", "/session/$sessionId/goog/cdp/execute")
+    for command, params in CDP_OVERRIDES:
+        try:
+            driver.execute("executeCdpCommand", {"cmd": command, "params": params})
+        except WebDriverException as exc:
+            raise DeviceError(f"could not pin the device ({command}): {exc.msg}") from exc
+
+
 def device_metrics(viewport: Viewport | None) -> dict[str, Any]:
     if viewport is None:
         return dict(PHONE)
@@ -89,8 +113,10 @@ def device_metrics(viewport: Viewport | None) -> dict[str, Any]:
 
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
-    viewport: Viewport | None = None,
+    viewport: Viewport | None = None, origin: str | None = None,
 ) -> dict[str, Any]:
+    """W3C capabilities of a pinned session; `origin` (host:port) is the only one its
+    requests may reach."""
     caps: dict[str, Any] = {
         "platformName": "linux",
         "browserName": "chrome",
@@ -101,7 +127,7 @@ def web_capabilities(
         "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         "goog:chromeOptions": {
             "binary": chromium,
-            "args": list(CHROMIUM_ARGS),
+            "args": [*CHROMIUM_ARGS, *(network_args(origin) if origin else [])],
             "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
                                 "userAgent": PHONE_USER_AGENT},
             "perfLoggingPrefs": {"enableNetwork": True, "enablePage": False},
@@ -169,6 +195,17 @@ class WebDevice:
 
         `viewport`: emulate that screen instead of the default phone (visual checkpoints).
         """
+        driver = self._session(self.own_hosts[0], viewport)
+        try:
+            driver.get(self.app_url)
+            self._wait_rendered(driver)
+        except BaseException:
+            driver.quit()
+            raise
+        return driver
+
+    def _session(self, origin: str, viewport: Viewport | None = None) -> Any:
+        """A new pinned browser session whose requests may reach `origin` only."""
         from appium import webdriver
         from appium.options.common import AppiumOptions
         from selenium.common.exceptions import WebDriverException
@@ -177,13 +214,25 @@ class WebDevice:
         options.load_capabilities(web_capabilities(
             chromium=self.chromium, chromedriver=self.chromedriver,
             chromedriver_port=free_port(), overrides=self.overrides, viewport=viewport,
+            origin=origin,
         ))
         try:
             driver = webdriver.Remote(self.appium.url, options=options)
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
         try:
-            driver.get(self.app_url)
+            pin_session(driver)
+        except BaseException:
+            driver.quit()
+            raise
+        return driver
+
+    def open_page(self, url: str) -> Any:
+        """A pinned session (default phone) on a page of the grader's own, e.g. the
+        calibration page, once it has rendered."""
+        driver = self._session(urlsplit(url).netloc)
+        try:
+            driver.get(url)
             self._wait_rendered(driver)
         except BaseException:
             driver.quit()
