@@ -10,12 +10,18 @@ import tempfile
 from pathlib import Path
 
 from .campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
+from .doctor import (
+    CALIBRATE_HELP,
+    DOCTOR_HELP,
+    add_calibrate_arguments,
+    add_doctor_arguments,
+    run_calibrate,
+    run_doctor,
+)
 from .leaderboard_report import LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard
-from .ledger import LedgerError, read_ledger
 from .mutants import list_mutants, materialize
-from .report.scorecard import write_rollout_scorecard
+from .rollout_cli import LIFECYCLE, ROLLOUT_HELP, add_rollout_arguments, lifecycle_main, score_command
 from .schemas import SCHEMA_HELP, add_schema_arguments, run_schema
-from .scoring.rollout import MixedRollout, explain, score_rollout
 from .stability import check_stability, table
 from .tasks import TaskError, available_tasks, load_task
 from .transcript import check_transcript
@@ -54,35 +60,6 @@ def _mutant(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     print(args.dest)
-    return 0
-
-
-def _rollout(args: argparse.Namespace) -> int:
-    try:
-        start, records = read_ledger(args.folder)
-    except LedgerError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    try:
-        score = score_rollout(start, records, allow_mixed=args.allow_mixed)
-    except MixedRollout as exc:
-        print(f"rollout {args.folder}: {exc}", file=sys.stderr)
-        return 2
-    if records:
-        write_rollout_scorecard(args.folder, start, records, score)
-    if args.json:
-        print(score.model_dump_json(indent=2))
-        return 0
-    print(f"rollout {args.folder} — task {start.task}, {len(records)} submission(s), "
-          f"budget {start.max_submissions}")
-    for r in records:
-        verdicts = " ".join(f"{t}={v.value}" for t, v in r.verdicts.items())
-        kind = f" [{r.failure_kind.value}]" if r.failure_kind else ""
-        print(f"  {r.k}. {r.party}{kind}  {verdicts}")
-    for line in explain(score):
-        print(line)
-    if records:
-        print(f"scorecard: {args.folder / 'scorecard.html'}")
     return 0
 
 
@@ -152,6 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
     parser.add_argument("--suites-dir", type=Path, default=Path("suites"))
     sub = parser.add_subparsers(dest="command", required=True)
+    doctor = sub.add_parser("doctor", help=DOCTOR_HELP)
+    add_doctor_arguments(doctor)
+    doctor.set_defaults(run=run_doctor)
+    calibrate = sub.add_parser("calibrate", help=CALIBRATE_HELP)
+    add_calibrate_arguments(calibrate)
+    calibrate.set_defaults(run=run_calibrate)
     validate = sub.add_parser("validate", help="check task files, suites and mutants")
     validate.add_argument("task", nargs="*")
     validate.set_defaults(run=_validate)
@@ -160,12 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     mutant.add_argument("name")
     mutant.add_argument("dest", type=Path)
     mutant.set_defaults(run=_mutant)
-    rollout = sub.add_parser("rollout", help="score a rollout from its ledger alone")
-    rollout.add_argument("folder", type=Path)
-    rollout.add_argument("--json", action="store_true", help="print the score as JSON")
-    rollout.add_argument("--allow-mixed", action="store_true",
-                         help="score even if submissions were graded with different digests")
-    rollout.set_defaults(run=_rollout)
+    rollout = sub.add_parser("rollout", help=ROLLOUT_HELP)
+    add_rollout_arguments(rollout)
+    rollout.set_defaults(run=score_command)
     schema = sub.add_parser("schema", help=SCHEMA_HELP)
     add_schema_arguments(schema)
     schema.set_defaults(run=run_schema)
@@ -198,6 +178,13 @@ def main(argv: list[str] | None = None) -> int:
     transcript.add_argument("--task", required=True)
     transcript.add_argument("transcript", type=Path)
     transcript.set_defaults(run=_transcript)
+    words = sys.argv[1:] if argv is None else argv
+    if "rollout" in words:
+        at = words.index("rollout")
+        if words[at + 1:at + 2] and words[at + 1] in LIFECYCLE:
+            known, _ = parser.parse_known_args(words[:at] + ["validate"])
+            return lifecycle_main(words[at + 1:], tasks_dir=known.tasks_dir,
+                                  suites_dir=known.suites_dir)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

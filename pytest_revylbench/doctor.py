@@ -21,7 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from .devices import calibration
-from .devices.rendering import FONT_PACKAGE, FONT_VERSION, FontsMissing, browser_env, installed_fonts, write_fontconfig
+from .devices.rendering import (
+    FONT_PACKAGE,
+    FONT_VERSION,
+    FontsMissing,
+    browser_env,
+    installed_fonts,
+    write_fontconfig,
+)
 
 DOCTOR_HELP = "check this host's browsers, drivers, Appium, sandbox, fonts and calibration"
 CALIBRATE_HELP = "photograph the calibration page and compare it (or, with --write, store it)"

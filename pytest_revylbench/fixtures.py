@@ -21,13 +21,16 @@ from .app import App
 from .artifacts import ArtifactStore, artifact_key
 from .build.pipeline import SandboxUnavailable, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
+from .devices.calibration import Calibration, EnvironmentMismatch, compare, photograph
 from .devices.errors import AppLaunchFailed, DeviceError
 from .devices.lease import LeaseBoard
 from .devices.rack import DeviceRack
+from .devices.web import WebDevice
 from .evidence import EvidenceRecorder
 from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
+from .provenance import calibration_environment
 from .report.allure import attach_evidence
 from .source_checks import CheckRecord, checks_for_grade
 from .submission import digest
@@ -150,7 +153,7 @@ def revylbench_rack(
     rack = DeviceRack(
         pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
         logs=grade.run_dir, owner=f"{grade.run_id}/{worker}", appium_url=grade.appium_url,
-        on_server_start=revylbench_leases.own_processes,
+        fonts_dir=grade.fonts_dir, on_server_start=revylbench_leases.own_processes,
     )
     try:
         yield rack
@@ -224,3 +227,46 @@ def quit_quietly(driver: Any) -> None:
     except (WebDriverException, OSError):
         pass
 
+
+
+CALIBRATION = "calibration.json"
+
+
+@pytest.fixture(scope="session")
+def revylbench_calibration(
+    revylbench_grade: GradeConfig,
+    revylbench_rack: DeviceRack,
+    revylbench_leases: LeaseBoard,
+    pytestconfig: pytest.Config,
+) -> Calibration:
+    """The device's calibration photo, judged once per grade (whatever the worker count)
+    before any visual item: a mismatch raises `EnvironmentMismatch` in each of them."""
+    grade = revylbench_grade
+    record = grade.run_dir / CALIBRATION
+    with FileLock(str(record) + ".lock"):
+        if record.is_file():
+            result = Calibration.model_validate_json(record.read_text(encoding="utf-8"))
+        else:
+            result = _calibrate(grade, revylbench_rack, revylbench_leases, worker_id(pytestconfig))
+            record.write_text(result.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    if not result.ok:
+        raise EnvironmentMismatch(result.reason)
+    return result
+
+
+def _calibrate(grade: GradeConfig, rack: DeviceRack, leases: LeaseBoard, worker: str) -> Calibration:
+    if grade.platform != "web":
+        return Calibration(platform=grade.platform, status="mismatch", differences=[
+            f"calibration of the {grade.platform} device is not implemented: "
+            "no visual score is given on it"])
+    lease = leases.acquire(f"{worker} calibration", prefer=rack.last_slot)
+    try:
+        device = rack.get(lease.slot)
+        if not isinstance(device, WebDevice):
+            return Calibration(platform="web", status="mismatch", differences=[
+                f"the pool's {type(device).__name__} cannot be calibrated"])
+        photo, observed = photograph(device)
+    finally:
+        lease.release()
+    (grade.run_dir / "calibration.png").write_bytes(photo)
+    return compare(photo, observed, calibration_environment(grade.appium_dir))

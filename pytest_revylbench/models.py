@@ -177,6 +177,10 @@ class Fault(StrEnum):
     """A test or grade ended without a report."""
     TIMEOUT = "timeout"
     """The grade ran out of time."""
+    FEEDBACK_FAULT = "feedback_fault"
+    """The grade's feedback bundle could not be written: the agent got no feedback."""
+    ENVIRONMENT_MISMATCH = "environment_mismatch"
+    """The device's calibration photo differs from the pinned environment's: no visual score."""
 
 
 AGENT_FAULTS = frozenset({Fault.CHECK_FAILED, Fault.CANDIDATE_ERROR, Fault.APP_CRASH, Fault.BUILD_FAILED})
@@ -291,6 +295,29 @@ class GradeVector(_Frozen):
     """Schemes that could not score this grade, and why."""
 
 
+class Redaction(_Frozen):
+    """A grader-authored field of the feedback bundle replaced by a neutral message, because
+    it would have shown hidden text."""
+
+    item: str
+    """The public name of the bundle entry the field belongs to (as in feedback.json)."""
+    field: Literal["name", "criterion", "expected", "message"]
+    """Which field of that entry was withheld."""
+    hidden_file: str
+    """The hidden file whose text it carried (`suites/<task>/...`)."""
+
+
+class FeedbackResult(_Frozen):
+    """What became of the grade's feedback bundle (`feedback/`)."""
+
+    written: bool
+    """The bundle was written; when False the grade is the bench's fault (feedback_fault)."""
+    redactions: tuple[Redaction, ...] = ()
+    """Each field withheld from the bundle; the rest of the bundle is as built."""
+    error: str = ""
+    """Why the bundle could not be written, when it was not."""
+
+
 class GradeStatus(StrEnum):
     COMPLETED = "completed"
     CANDIDATE_FAILURE = "candidate_failure"
@@ -330,3 +357,5 @@ class GradeRecord(_Frozen):
     tests: tuple[TestResult, ...]
     started_at: str
     finished_at: str
+    feedback: FeedbackResult | None = None
+    """The feedback bundle for the agent: written or not, and the fields it withheld."""

@@ -22,6 +22,7 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
     app,
     recorder_key,
     revylbench_build,
+    revylbench_calibration,
     revylbench_grade,
     revylbench_leases,
     revylbench_rack,
@@ -29,7 +30,7 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
     source_checks,
 )
 from .functional import SUFFIX
-from .ledger import LedgerError, check_budget, parse_time
+from .ledger import LedgerError, check_open, parse_time
 from .models import TIER_NAMES, Platform, TaskSpec, TestResult, Verdict
 from .outcomes import PASSED, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
@@ -57,10 +58,14 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "dependency and build cache (default: $REVYLBENCH_CACHE or ~/.cache/revylbench)"),
     ("--appium-dir", "revylbench_appium_dir", ".revylbench/appium",
      "project-local Appium install (node_modules/.bin/appium and its APPIUM_HOME home/)"),
+    ("--fonts-dir", "revylbench_fonts_dir", ".revylbench/fonts",
+     "the project's install of the web device's pinned fonts (.ci/setup writes it)"),
     ("--rollout", "revylbench_rollout", None,
-     "append this grade to the rollout ledger DIR/ledger.jsonl (enforces the submission budget)"),
+     "append this grade to the rollout ledger DIR/ledger.jsonl, started with `revylbench rollout "
+     "start` (refused when not started, already ended or over budget)"),
     ("--agent-started-at", "revylbench_agent_started_at", None,
-     "ISO time the agent started (recorded once per rollout; default: the first grade's time)"),
+     "deprecated: the rollout's start record holds the agent's start (`revylbench rollout start "
+     "--agent-started-at`)"),
     ("--agent-seconds", "revylbench_agent_seconds", None,
      "agent working seconds so far, when the harness measures them itself"),
     ("--device-pool", "revylbench_device_pool", None,
@@ -250,7 +255,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     rollout_dir = _path(config, "revylbench_rollout") if rollout else None
     if rollout_dir is not None:
         try:
-            check_budget(rollout_dir, task.spec.budgets.max_submissions)
+            check_open(rollout_dir, task.spec.id)
         except LedgerError as exc:
             raise pytest.UsageError(str(exc)) from exc
     try:
@@ -273,6 +278,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         build_timeout_s=_number(config, "revylbench_build_timeout", "--build-timeout"),
         cache_dir=Path(cache).expanduser() if cache else Path.home() / ".cache" / "revylbench",
         appium_dir=_path(config, "revylbench_appium_dir"),
+        fonts_dir=_path(config, "revylbench_fonts_dir"),
         rollout=rollout_dir,
         agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
         agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),

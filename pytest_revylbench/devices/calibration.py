@@ -81,7 +81,7 @@ def photograph(device: WebDevice) -> tuple[bytes, dict[str, Any]]:
         finally:
             try:
                 driver.quit()
-            except Exception:  # noqa: BLE001 - a session that died needs no ending
+            except Exception:
                 pass
     finally:
         site.stop()
