@@ -18,7 +18,14 @@ from typing import Any
 
 from .appium import AppiumServer, RemoteAppium
 from .errors import AppLaunchFailed, DeviceError
-from .hosttools import HostCall, HostTools, stop_process
+from .hosttools import HostCall, HostCommandFailed, HostTools, stop_process
+from .pinning import (
+    PINNED,
+    android_emulator_arguments,
+    android_pinning_capabilities,
+    android_pinning_commands,
+    pinned_settings,
+)
 from .pool import DeviceSpec
 from .remote import NativeApp, launch_app, wait_for_app
 
@@ -56,7 +63,8 @@ def android_capabilities(
     app: NativeApp, *, serial: str, activity: str, system_port: int, overrides: dict[str, Any]
 ) -> dict[str, Any]:
     """UiAutomator2 on the installed app; `systemPort` is this device's own, so emulators side
-    by side never share a UiAutomator2 server."""
+    by side never share a UiAutomator2 server. The pinned locale and no window animations
+    hold whatever the pool file says."""
     caps: dict[str, Any] = {
         **app.capabilities,
         "appium:udid": serial,
@@ -70,6 +78,7 @@ def android_capabilities(
         "appium:newCommandTimeout": 120,
     }
     caps.update(overrides)
+    caps.update(android_pinning_capabilities())  # a pool file cannot unpin them
     return caps
 
 
@@ -116,6 +125,11 @@ class AndroidEmulator:
     def described(self) -> str:
         return f"emulator {self.spec.name!r} (AVD {self.spec.avd}, {self.serial})"
 
+    @property
+    def pinned(self) -> dict[str, Any]:
+        """Every setting this emulator pins after boot (docs/PLATFORMS.md)."""
+        return pinned_settings(self.platform)
+
     def _adb(self, *args: str, check: bool = True, timeout_s: float | None = None) -> HostCall:
         kind = args[0] if args[0] != "shell" or args[1] != "getprop" else "getprop"
         limit = ADB_TIMEOUT_S.get(kind, 60.0) if timeout_s is None else timeout_s
@@ -134,13 +148,15 @@ class AndroidEmulator:
         # Software rendering: runs on hosts without a GPU and draws the same pixels everywhere.
         self._proc = self.tools.spawn(
             ["emulator", "-avd", self.spec.avd, "-no-window", "-no-snapshot-save",
-             "-port", str(self.port), "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect"],
+             "-port", str(self.port), "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect",
+             *android_emulator_arguments()],
             output=self.output,
         )
         if self.on_spawn is not None:
             self.on_spawn(self._proc.pid)
         try:
             self._wait_booted(time.monotonic() + self.boot_timeout_s)
+            self._pin()
         except DeviceError:
             self._kill()
             raise
@@ -171,6 +187,19 @@ class AndroidEmulator:
             if booted.stdout.strip() == "1":
                 return
             time.sleep(min(self.boot_poll_s, max(deadline - time.monotonic(), 0)))
+
+    def _pin(self) -> None:
+        """Time zone, font scale, night mode, animation scales: once after the cold boot (they
+        are system settings, which `pm clear` leaves alone), before the app is installed."""
+        try:
+            for args in android_pinning_commands():
+                self._adb(*args)
+            zone = self._adb("shell", "getprop", "persist.sys.timezone").stdout.strip()
+        except HostCommandFailed as exc:
+            raise DeviceError(f"{self.described} could not pin its environment: {exc}") from exc
+        if zone != PINNED.common.time_zone:
+            raise DeviceError(f"{self.described} could not pin its environment: the time zone "
+                              f"is {zone or 'unset'!r} after setting {PINNED.common.time_zone!r}")
 
     def _alive_or_raise(self) -> bool:
         assert self._proc is not None

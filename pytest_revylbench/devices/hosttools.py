@@ -34,6 +34,8 @@ class HostCall:
     seconds: float
     background: bool = False
     """Started to keep running (an emulator), not waited for."""
+    env: tuple[tuple[str, str], ...] = ()
+    """Variables given to this call only (on top of the tools' environment)."""
 
     @property
     def timed_out(self) -> bool:
@@ -41,7 +43,7 @@ class HostCall:
 
     @property
     def command(self) -> str:
-        return " ".join(self.argv)
+        return " ".join([*(f"{name}={value}" for name, value in self.env), *self.argv])
 
 
 class HostCommandFailed(DeviceError):
@@ -74,13 +76,17 @@ class HostTools:
             raise DeviceError(f"{tool} is not on PATH; this host cannot run the device")
         return found
 
-    def run(self, argv: Sequence[str], *, timeout_s: float, check: bool = True) -> HostCall:
+    def run(
+        self, argv: Sequence[str], *, timeout_s: float, check: bool = True,
+        env: Mapping[str, str] | None = None,
+    ) -> HostCall:
         """Run `argv` to completion or kill its process group at `timeout_s`."""
         command = [self.resolve(argv[0]), *argv[1:]]
         started = time.monotonic()
         proc = subprocess.Popen(
-            command, env=self._environment(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, encoding="utf-8", errors="replace", start_new_session=True,
+            command, env={**self._environment(), **(env or {})}, stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8", errors="replace",
+            start_new_session=True,
         )
         try:
             out, err = proc.communicate(timeout=max(timeout_s, 0.01))
@@ -93,7 +99,8 @@ class HostTools:
             _kill_group(proc.pid)
             proc.wait()
             raise
-        call = HostCall(tuple(argv), timeout_s, code, out, err, round(time.monotonic() - started, 3))
+        call = HostCall(tuple(argv), timeout_s, code, out, err, round(time.monotonic() - started, 3),
+                        env=tuple(sorted((env or {}).items())))
         self.calls.append(call)
         self._note(call)
         if check and (call.timed_out or call.returncode != 0):

@@ -17,13 +17,21 @@ from typing import Any
 from .appium import AppiumServer, RemoteAppium
 from .errors import DeviceError
 from .hosttools import HostCommandFailed, HostTools
+from .pinning import (
+    ios_launch_arguments,
+    ios_launch_environment,
+    ios_pinning_capabilities,
+    ios_pinning_commands,
+    pinned_settings,
+)
 from .pool import DeviceSpec
 from .remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
 SIMCTL_TIMEOUT_S = {
     "create": 60.0, "shutdown": 60.0, "erase": 120.0, "install": 180.0, "launch": 60.0,
-    "terminate": 30.0, "list": 30.0, "delete": 60.0,
+    "terminate": 30.0, "list": 30.0, "delete": 60.0, "status_bar": 30.0, "ui": 30.0,
+    "spawn": 30.0,
 }
 
 
@@ -51,7 +59,8 @@ def ios_capabilities(
     app: NativeApp, *, udid: str, wda_port: int, derived_data: Path, overrides: dict[str, Any]
 ) -> dict[str, Any]:
     """XCUITest on an installed app; the port and WDA build folder are this device's own, so
-    simulators side by side never share a WebDriverAgent."""
+    simulators side by side never share a WebDriverAgent. The pinned language, locale, time
+    zone and Reduce Motion go to the app XCUITest launches, whatever the pool file says."""
     caps: dict[str, Any] = {
         **app.capabilities,
         "appium:udid": udid,
@@ -63,6 +72,7 @@ def ios_capabilities(
         "appium:newCommandTimeout": 120,
     }
     caps.update(overrides)
+    caps.update(ios_pinning_capabilities())  # a pool file cannot unpin them
     return caps
 
 
@@ -90,6 +100,11 @@ class IosSimulator:
     @property
     def described(self) -> str:
         return f"simulator {self.spec.name!r}" + (f" ({self.udid})" if self.udid else "")
+
+    @property
+    def pinned(self) -> dict[str, Any]:
+        """Every setting this simulator pins after each boot (docs/PLATFORMS.md)."""
+        return pinned_settings(self.platform)
 
     def _simctl(self, *args: str, check: bool = True, timeout_s: float | None = None) -> str:
         limit = SIMCTL_TIMEOUT_S[args[0]] if timeout_s is None else timeout_s
@@ -125,7 +140,18 @@ class IosSimulator:
             why = (f"did not finish booting within {self.boot_timeout_s:g}s"
                    if exc.call.timed_out else f"failed to boot ({exc})")
             raise DeviceError(f"{self.described} {why}; it was shut down and erased") from exc
+        self._pin()
         self._simctl("install", self.udid, str(self._app.artifact))
+
+    def _pin(self) -> None:
+        """Status bar, appearance, text size, language, locale, Reduce Motion: after every boot
+        (an erase forgets them), before the app is installed and launched."""
+        assert self.udid is not None
+        for argv in ios_pinning_commands(self.udid):
+            try:
+                self.tools.run(argv, timeout_s=SIMCTL_TIMEOUT_S[argv[2]])
+            except HostCommandFailed as exc:
+                raise DeviceError(f"{self.described} could not pin its environment: {exc}") from exc
 
     def _discard(self) -> None:
         """Leave the simulator shut down and empty (cleanup: errors do not matter here)."""
@@ -171,7 +197,10 @@ class IosSimulator:
         """Terminate and launch the app again: its memory is gone, what it stored stays."""
         assert self.udid is not None and self._app is not None
         self._simctl("terminate", self.udid, self._app.app_id, check=False)  # it may have died
-        self._simctl("launch", self.udid, self._app.app_id)
+        # The same arguments and TZ as XCUITest gives the app at the session's launch.
+        self.tools.run(["xcrun", "simctl", "launch", self.udid, self._app.app_id,
+                        *ios_launch_arguments()],
+                       timeout_s=SIMCTL_TIMEOUT_S["launch"], env=ios_launch_environment())
         wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
 
     def console_errors(self, driver: Any) -> list[str]:

@@ -33,6 +33,11 @@ from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppLaunchFailed
 from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.ios import IosSimulator
+from pytest_revylbench.devices.pinning import (
+    android_pinning_capabilities,
+    ios_pinning_capabilities,
+    ios_pinning_commands,
+)
 from pytest_revylbench.devices.pool import DeviceSpec
 from pytest_revylbench.devices.remote import RemoteDevice, open_session
 from pytest_revylbench.evidence import EvidenceRecorder
@@ -242,14 +247,16 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
     sim.stop()
     udid = str(uuid.uuid5(uuid.NAMESPACE_URL, "revylbench iPhone 16 (a)")).upper()
     simctl = ["xcrun", "simctl"]
+    pin = ios_pinning_commands(udid)  # spelled out in tests/unit/test_platform_ios.py
     assert standins.calls() == [
         simctl + ["create", "revylbench iPhone 16 (a)", "T", "R"],
-        simctl + ["boot", udid], simctl + ["bootstatus", udid, "-b"],
+        simctl + ["boot", udid], simctl + ["bootstatus", udid, "-b"], *pin,
         simctl + ["install", udid, str(ios_bundle)],
         simctl + ["terminate", udid, "com.anonymous.budget"],  # relaunch
-        simctl + ["launch", udid, "com.anonymous.budget"],
+        simctl + ["launch", udid, "com.anonymous.budget",
+                  "-AppleLanguages", "(en)", "-AppleLocale", "en_US"],
         simctl + ["shutdown", udid], simctl + ["erase", udid],  # before the second launch
-        simctl + ["boot", udid], simctl + ["bootstatus", udid, "-b"],
+        simctl + ["boot", udid], simctl + ["bootstatus", udid, "-b"], *pin,
         simctl + ["install", udid, str(ios_bundle)],
         simctl + ["shutdown", udid], simctl + ["delete", udid],  # stop
     ]
@@ -258,7 +265,7 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
         "appium:bundleId": "com.anonymous.budget", "appium:noReset": True,
         "appium:wdaLocalPort": 8101, "appium:derivedDataPath": str(tmp_path / "wda"),
         "appium:wdaLaunchTimeout": 120_000, "appium:newCommandTimeout": 120,
-        "appium:app": str(fake_app),
+        "appium:app": str(fake_app), **ios_pinning_capabilities(),
     }
     assert wire.new_sessions() == [expected, expected]
 
@@ -302,6 +309,7 @@ def test_an_emulator_clears_the_app_between_launches_and_opens_uiautomator2_sess
         "appium:noReset": True, "appium:systemPort": 8202, "appium:autoGrantPermissions": True,
         "appium:uiautomator2ServerLaunchTimeout": 120_000, "appium:adbExecTimeout": 60_000,
         "appium:newCommandTimeout": 120, "appium:app": str(fake_app),
+        **android_pinning_capabilities(),
     }
     assert wire.new_sessions() == [expected, expected]
 

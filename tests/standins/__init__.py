@@ -53,6 +53,21 @@ class StandIns:
             return []
         return [json.loads(line)["argv"] for line in path.read_text().splitlines()]
 
+    def envs(self) -> list[dict[str, str]]:
+        """The `SIMCTL_CHILD_*` variables each call was run with, in order."""
+        path = self.state / "calls.jsonl"
+        return [json.loads(line).get("env", {}) for line in path.read_text().splitlines()]
+
+    def simulator(self, udid: str) -> dict[str, Any]:
+        """What the `simctl` stand-in keeps of a simulator (state, apps, pinned settings)."""
+        data: dict[str, Any] = json.loads((self.state / "sim" / f"{udid}.json").read_text())
+        return data
+
+    def emulator_settings(self, port: int) -> dict[str, Any]:
+        """What the `adb` stand-in keeps of an emulator's settings, night mode and zone."""
+        data: dict[str, Any] = json.loads((self.state / "emu" / f"{port}.settings").read_text())
+        return data
+
     def cwds(self) -> list[str]:
         path = self.state / "calls.jsonl"
         return [json.loads(line)["cwd"] for line in path.read_text().splitlines()]

@@ -5,11 +5,17 @@ Called as `standin.py TOOL ARGS...` (through a wrapper named TOOL on PATH). It a
 as far as the grader relies on it, keeping device state in `$STANDIN_DIR`:
 
 - `xcrun simctl`: create/boot/bootstatus/shutdown/erase/install/launch/terminate/list/delete,
+  status_bar override, ui appearance/content_size, spawn defaults write, list runtimes,
   refusing what the real one refuses in the wrong state (boot when Booted, erase or delete
-  when Booted, install/launch when Shutdown), with its exit status 149 and message;
+  when Booted, install/launch/status_bar/ui/spawn when Shutdown), with its exit status 149
+  and message; the settings live in the simulator's state until `erase` (the status bar
+  override until shutdown);
 - `emulator` (stays up until SIGTERM, reports boot after `$STANDIN_BOOT_S` seconds, or never
   when that is `never`) and `adb -s emulator-PORT` (get-state, wait-for-device, getprop,
-  install -r, pm clear, am, resolve-activity, emu kill);
+  install -r, pm clear, am, resolve-activity, emu kill, settings put/get, cmd uimode night,
+  cmd alarm set-timezone, getprop persist.sys.timezone; the zone starts as the emulator's
+  `-timezone` or, without it (or with `$STANDIN_IGNORE_TIMEZONE`), the "host's"
+  America/Los_Angeles);
 - `expo prebuild`, `pod install`, `xcodebuild`, `gradlew`: write the files the real tools
   write (the native folder, the workspace, the `.app` with its Info.plist, the APK with
   `output-metadata.json`), with the names real prebuild gave the budget app.
@@ -52,7 +58,9 @@ def hang() -> NoReturn:
 
 def record(tool: str, args: list[str]) -> None:
     STATE.mkdir(parents=True, exist_ok=True)
-    line = json.dumps({"tool": tool, "argv": [tool, *args], "cwd": os.getcwd()})
+    # simctl hands SIMCTL_CHILD_* variables to what it launches: part of the call.
+    child = {k: v for k, v in sorted(os.environ.items()) if k.startswith("SIMCTL_CHILD_")}
+    line = json.dumps({"tool": tool, "argv": [tool, *args], "cwd": os.getcwd(), "env": child})
     with (STATE / "calls.jsonl").open("a", encoding="utf-8") as out:
         out.write(line + "\n")
 
@@ -99,6 +107,11 @@ def simctl(args: list[str]) -> NoReturn:
         _save(udid, {"name": name, "type": device_type, "runtime": runtime, "state": "Shutdown",
                      "installed": [], "running": []})
         done(0, udid)
+    if verb == "list" and rest[:1] == ["runtimes"]:
+        runtimes = json.loads(os.environ.get("STANDIN_RUNTIMES") or json.dumps([{
+            "identifier": "com.apple.CoreSimulator.SimRuntime.iOS-18-2", "name": "iOS 18.2",
+            "version": "18.2", "platform": "iOS", "isAvailable": True}]))
+        done(0, json.dumps({"runtimes": runtimes}, indent=2))
     if verb == "list":
         booted: dict[str, list[dict[str, str]]] = {}
         for path in sorted((STATE / "sim").glob("*.json")):
@@ -120,10 +133,28 @@ def simctl(args: list[str]) -> NoReturn:
         if sim["state"] != "Booted":
             _refuse("shutdown device", sim)
         sim["state"], sim["running"] = "Shutdown", []
+        sim.pop("status_bar", None)
     elif verb == "erase":
         if sim["state"] == "Booted":
             _refuse("erase contents and settings", sim)
         sim["installed"] = []
+        for kept in ("status_bar", "ui", "defaults"):
+            sim.pop(kept, None)
+    elif verb in ("status_bar", "ui", "spawn"):
+        if sim["state"] != "Booted":
+            _refuse("lookup" if verb == "spawn" else f"set {verb}", sim)
+        if verb == "status_bar":
+            if rest[1:2] != ["override"] or len(rest) % 2:
+                done(64, err="standin: status_bar <device> override --flag value …")
+            sim["status_bar"] = dict(zip(rest[2::2], rest[3::2], strict=True))
+        elif verb == "ui":
+            if rest[1] not in ("appearance", "content_size") or len(rest) != 3:
+                done(64, err=f"standin: simctl ui {' '.join(rest[1:])} is not modelled")
+            sim.setdefault("ui", {})[rest[1]] = rest[2]
+        else:
+            if rest[1:3] != ["defaults", "write"] or len(rest) != 6:
+                done(64, err=f"standin: simctl spawn {' '.join(rest[1:])} is not modelled")
+            sim.setdefault("defaults", {}).setdefault(rest[3], {})[rest[4]] = rest[5]
     elif verb == "delete":
         if sim["state"] == "Booted":
             _refuse("delete device", sim)
@@ -170,11 +201,16 @@ def _alive(port: str) -> int | None:
 
 
 def emulator(args: list[str]) -> NoReturn:
+    if args == ["-list-avds"]:
+        done(0, "\n".join(os.environ.get("STANDIN_AVDS", "Pixel_8_API_35").split()))
     avd, port = args[args.index("-avd") + 1], args[args.index("-port") + 1]
     if avd.startswith("Missing"):
         done(1, err=f"PANIC: Unknown AVD name [{avd}], use -list-avds to see valid list.")
     _emu(port, "pid").parent.mkdir(parents=True, exist_ok=True)
     _emu(port, "pid").write_text(str(os.getpid()))
+    told = "-timezone" in args and not os.environ.get("STANDIN_IGNORE_TIMEZONE")
+    zone = args[args.index("-timezone") + 1] if told else "America/Los_Angeles"
+    _save_settings(port, {**_settings(port), "timezone": zone})
 
     def leave(*_: object) -> NoReturn:
         for kind in ("pid", "booted"):  # installed apps stay, as on the AVD's userdata
@@ -189,6 +225,42 @@ def emulator(args: list[str]) -> NoReturn:
         _emu(port, "booted").write_text("1")
         print("INFO    | Boot completed", flush=True)
     hang()
+
+
+def _settings(port: str) -> dict[str, Any]:
+    """What the AVD's userdata keeps: settings tables, night mode, time zone."""
+    path = _emu(port, "settings")
+    data: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
+    return data
+
+
+def _save_settings(port: str, data: dict[str, Any]) -> None:
+    _emu(port, "settings").write_text(json.dumps(data, sort_keys=True))
+
+
+def _adb_setting(port: str, args: list[str]) -> NoReturn:
+    data = _settings(port)
+    if args[:2] == ["settings", "put"] or args[:2] == ["settings", "get"]:
+        if args[2] not in ("system", "secure", "global"):
+            done(255, err=f"Invalid namespace '{args[2]}'")
+        table = data.setdefault(args[2], {})
+        if args[1] == "get":
+            done(0, str(table.get(args[3], "null")))
+        table[args[3]] = args[4]
+    elif args[:3] == ["cmd", "uimode", "night"]:
+        if args[3] not in ("yes", "no", "auto"):
+            done(255, err="Error: mode must be 'yes', 'no', or 'auto'")
+        data["night"] = args[3]
+        _save_settings(port, data)
+        done(0, f"Night mode: {args[3]}")
+    elif args[:3] == ["cmd", "alarm", "set-timezone"]:
+        data["timezone"] = args[3]
+    elif args == ["getprop", "persist.sys.timezone"]:
+        done(0, data.get("timezone", ""))
+    else:
+        done(64, err=f"standin: adb shell {' '.join(args)} is not modelled")
+    _save_settings(port, data)
+    done(0)
 
 
 def adb(args: list[str]) -> NoReturn:
@@ -209,10 +281,13 @@ def adb(args: list[str]) -> NoReturn:
     if args == ["emu", "kill"]:
         os.kill(pid, signal.SIGTERM)
         done(0, "OK: killing emulator, bye bye")
-    if args[:2] == ["shell", "getprop"]:
+    if args[:3] == ["shell", "getprop", "sys.boot_completed"]:
         done(0, "1" if booted else "\n")
     if not booted:
         done(1, err="adb: device offline")
+    if args[:2] in (["shell", "settings"], ["shell", "getprop"]) or args[1:3] in (
+            ["cmd", "uimode"], ["cmd", "alarm"]):
+        _adb_setting(port, args[1:])
     if args[:2] == ["install", "-r"]:
         meta = json.loads((Path(args[2]).parent / "output-metadata.json").read_text())
         installed.write_text(" ".join(sorted({*packages, meta["applicationId"]})))
@@ -276,6 +351,8 @@ def pod(args: list[str]) -> NoReturn:
 
 
 def xcodebuild(args: list[str]) -> NoReturn:
+    if args == ["-version"]:
+        done(0, "Xcode 16.2\nBuild version 16C5032a")
     opt = {args[i]: args[i + 1] for i in range(len(args) - 1) if args[i].startswith("-")}
     workspace = Path(opt["-workspace"])
     if not workspace.is_dir():

@@ -25,14 +25,30 @@ from pytest_revylbench.devices.android import (
 )
 from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.hosttools import HostTools, host_support
+from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
+from pytest_revylbench.models import Fault
+from pytest_revylbench.outcomes import classify
 from tests.standins import SCRIPT, Ready, StandIns, journal, make_project, processes_running
 
 PIXEL = DeviceSpec(name="pixel-a", avd="Pixel_8_API_35", port=5554)
 SPAWN = ["emulator", "-avd", "Pixel_8_API_35", "-no-window", "-no-snapshot-save",
-         "-port", "5554", "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect"]
+         "-port", "5554", "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect",
+         "-timezone", "Etc/UTC"]
 ADB = ["adb", "-s", "emulator-5554"]
+PIN = [
+    ADB + ["shell", "settings", "put", "global", "auto_time_zone", "0"],
+    ADB + ["shell", "cmd", "alarm", "set-timezone", "Etc/UTC"],
+    ADB + ["shell", "settings", "put", "system", "font_scale", "1.0"],
+    ADB + ["shell", "cmd", "uimode", "night", "no"],
+    ADB + ["shell", "settings", "put", "global", "window_animation_scale", "0"],
+    ADB + ["shell", "settings", "put", "global", "transition_animation_scale", "0"],
+    ADB + ["shell", "settings", "put", "global", "animator_duration_scale", "0"],
+    ADB + ["shell", "getprop", "persist.sys.timezone"],  # checked: the zone really moved
+]
+PINNED_CAPS = {"appium:language": "en", "appium:locale": "US",
+               "appium:disableWindowAnimation": True}
 
 
 @pytest.fixture
@@ -101,6 +117,7 @@ def test_an_emulator_boots_cold_installs_and_is_killed_through_adb(
         SPAWN,
         ADB + ["wait-for-device"],
         ADB + ["shell", "getprop", "sys.boot_completed"],
+        *PIN,
         ADB + ["install", "-r", str(apk)],
         ADB + ["shell", "cmd", "package", "resolve-activity", "--brief", "-c",
                "android.intent.category.LAUNCHER", "com.anonymous.budget"],
@@ -110,7 +127,7 @@ def test_an_emulator_boots_cold_installs_and_is_killed_through_adb(
     limits = dict((" ".join(argv[3:5]), limit) for argv, limit in journal(device.tools))
     assert limits["get-state"] == 15 and limits["install -r"] == 300 and limits["emu kill"] == 30
     assert limits["wait-for-device"] == 5  # in slices, so a dead emulator is noticed
-    assert limits["shell getprop"] == 10
+    assert limits["shell getprop"] == 10 and limits["shell settings"] == 60
     assert "Boot completed" in (tmp_path / "emulator.log").read_text()
 
 
@@ -182,8 +199,86 @@ def test_uiautomator2_capabilities_give_each_device_its_own_system_port(apk: Pat
         "appium:appActivity": ".MainActivity", "appium:noReset": True, "appium:systemPort": 8201,
         "appium:autoGrantPermissions": True, "appium:uiautomator2ServerLaunchTimeout": 120_000,
         "appium:adbExecTimeout": 60_000, "appium:newCommandTimeout": 120,
-        "appium:platformVersion": "15",
+        "appium:platformVersion": "15", **PINNED_CAPS,
     }
+
+
+def test_a_pool_file_cannot_unpin_the_locale_or_animations(apk: Path) -> None:
+    caps = android_capabilities(
+        android_app(apk), serial="emulator-5556", activity="com.anonymous.budget/.MainActivity",
+        system_port=8201, overrides={"appium:language": "fr", "appium:locale": "FR",
+                                     "appium:disableWindowAnimation": False},
+    )
+    assert {key: caps[key] for key in PINNED_CAPS} == PINNED_CAPS
+
+
+# -- the pinned environment -----------------------------------------------------------------
+
+def test_the_emulator_is_pinned_after_boot_and_before_install(
+    standins: StandIns, apk: Path, tmp_path: Path
+) -> None:
+    device = emulator(standins, apk, tmp_path)
+    device.start()
+    settings = standins.emulator_settings(5554)  # read while the emulator is up
+    device.stop()
+    calls = issued(device, standins)
+    booted = calls.index(ADB + ["shell", "getprop", "sys.boot_completed"])
+    assert calls[booted + 1:booted + 1 + len(PIN) + 1] == [*PIN, ADB + ["install", "-r", str(apk)]]
+    assert settings == {
+        "timezone": "Etc/UTC", "night": "no",
+        "global": {"auto_time_zone": "0", "window_animation_scale": "0",
+                   "transition_animation_scale": "0", "animator_duration_scale": "0"},
+        "system": {"font_scale": "1.0"},
+    }
+    assert device.pinned == pinned_settings("android")
+    assert device.pinned == {
+        "version": 1, "language": "en", "region": "US", "locale": "en_US",
+        "time_zone": "Etc/UTC", "appearance": "light", "reduce_motion": True,
+        "font_scale": "1.0", "night_mode": "no", "auto_time_zone": 0,
+        "window_animation_scale": "0", "transition_animation_scale": "0",
+        "animator_duration_scale": "0",
+    }
+
+
+def test_an_emulator_without_the_timezone_option_still_ends_on_the_pinned_zone(
+    standins: StandIns, apk: Path, tmp_path: Path
+) -> None:
+    """The stand-in's emulator starts on the "host's" zone when not told one: `cmd alarm
+    set-timezone` alone moves it (what an image that ignores `-timezone` relies on)."""
+    device = emulator(standins, apk, tmp_path)
+    device.tools.env = {**(device.tools.env or {}), "STANDIN_IGNORE_TIMEZONE": "1"}
+    device.start()
+    zone = standins.emulator_settings(5554)["timezone"]
+    device.stop()
+    assert zone == "Etc/UTC"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "why"),
+    [
+        ({"adb -s emulator-5554 shell cmd uimode night": {
+            "exit": 255, "stderr": "Error: mode must be 'yes', 'no', or 'auto'"}},
+         "`adb -s emulator-5554 shell cmd uimode night no` exited with status 255: "
+         "Error: mode must be 'yes', 'no', or 'auto'"),
+        ({"adb -s emulator-5554 shell getprop persist.sys.timezone": {
+            "stdout": "America/Los_Angeles"}},
+         "the time zone is 'America/Los_Angeles' after setting 'Etc/UTC'"),
+    ],
+)
+def test_a_pinning_failure_is_the_benchs_fault_and_the_emulator_is_killed(
+    standins: StandIns, apk: Path, tmp_path: Path, scenario: dict[str, object], why: str
+) -> None:
+    device = emulator(standins, apk, tmp_path)
+    device.tools.env = standins.env(scenario, STANDIN_BOOT_S="0.3")
+    with pytest.raises(DeviceError) as info:
+        device.start()
+    assert str(info.value) == ("emulator 'pixel-a' (AVD Pixel_8_API_35, emulator-5554) could "
+                               f"not pin its environment: {why}")
+    assert classify(info.value).fault == Fault.DEVICE_FAULT  # retried, never charged
+    calls = issued(device, standins)
+    assert ADB + ["install", "-r", str(apk)] not in calls
+    assert calls[-1] == ADB + ["emu", "kill"]
+    assert not processes_running("emulator", standins.state)
 
 
 def test_the_application_id_comes_from_gradles_output_metadata(apk: Path, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import plistlib
 import time
 import uuid
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,14 +18,39 @@ from pytest_revylbench.build.process import StepFailed
 from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.hosttools import HostTools, host_support
 from pytest_revylbench.devices.ios import IosSimulator, bundle_id, ios_app, ios_capabilities
+from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
+from pytest_revylbench.models import Fault
+from pytest_revylbench.outcomes import classify
 from tests.standins import Ready, StandIns, journal, make_project, processes_running
 
 TYPE = "com.apple.CoreSimulator.SimDeviceType.iPhone-16"
 RUNTIME = "com.apple.CoreSimulator.SimRuntime.iOS-18-2"
 CREATED = DeviceSpec(name="iPhone 16 (a)", device_type=TYPE, runtime=RUNTIME)
 UDID = str(uuid.uuid5(uuid.NAMESPACE_URL, "revylbench iPhone 16 (a)")).upper()
+
+
+def pin(udid: str) -> list[list[str]]:
+    """The pinning a booted simulator gets, written out as a person would type it."""
+    defaults = ["xcrun", "simctl", "spawn", udid, "defaults", "write"]
+    return [
+        ["xcrun", "simctl", "status_bar", udid, "override", "--time", "9:41",
+         "--dataNetwork", "wifi", "--wifiMode", "active", "--wifiBars", "3",
+         "--cellularMode", "active", "--cellularBars", "4", "--operatorName", "",
+         "--batteryState", "charged", "--batteryLevel", "100"],
+        ["xcrun", "simctl", "ui", udid, "appearance", "light"],
+        ["xcrun", "simctl", "ui", udid, "content_size", "large"],
+        defaults + [".GlobalPreferences.plist", "AppleLanguages", "<array><string>en</string></array>"],
+        defaults + [".GlobalPreferences.plist", "AppleLocale", "<string>en_US</string>"],
+        defaults + ["com.apple.Accessibility", "ReduceMotionEnabled", "<integer>1</integer>"],
+    ]
+
+
+PINNED_CAPS = {
+    "appium:language": "en", "appium:locale": "en_US", "appium:appTimeZone": "Etc/UTC",
+    "appium:reduceMotion": True,
+}
 
 
 @pytest.fixture
@@ -60,6 +86,7 @@ def test_a_created_simulator_is_booted_installed_shut_down_and_deleted(
         ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE, RUNTIME],
         ["xcrun", "simctl", "boot", UDID],
         ["xcrun", "simctl", "bootstatus", UDID, "-b"],
+        *pin(UDID),
         ["xcrun", "simctl", "install", UDID, str(app)],
         ["xcrun", "simctl", "list", "devices", "booted", "-j"],
         ["xcrun", "simctl", "shutdown", UDID],
@@ -69,7 +96,8 @@ def test_a_created_simulator_is_booted_installed_shut_down_and_deleted(
     calls = journal(sim.tools)
     assert [argv for argv, _ in calls] == expected
     limits = [limit for _, limit in calls]
-    assert limits[0] == 60 and limits[3] == 180 and limits[5:] == [60, 60]
+    assert limits[0] == 60 and limits[3:9] == [30] * 6 and limits[9] == 180
+    assert limits[11:] == [60, 60]
     # boot and bootstatus share the boot time limit
     assert 239 < limits[1] <= 240 and limits[2] <= limits[1]
     assert not (standins.state / "sim" / f"{UDID}.json").exists()
@@ -90,6 +118,7 @@ def test_a_pool_udid_is_shut_down_and_erased_before_boot_and_kept_at_the_end(
         ["xcrun", "simctl", "erase", "ABCD-1"],
         ["xcrun", "simctl", "boot", "ABCD-1"],
         ["xcrun", "simctl", "bootstatus", "ABCD-1", "-b"],
+        *pin("ABCD-1"),
         ["xcrun", "simctl", "install", "ABCD-1", str(app)],
         ["xcrun", "simctl", "shutdown", "ABCD-1"],
     ]
@@ -156,7 +185,96 @@ def test_xcuitest_capabilities_give_each_device_its_own_wda(app: Path) -> None:
         "appium:bundleId": "com.anonymous.budget", "appium:noReset": True,
         "appium:wdaLocalPort": 8101, "appium:derivedDataPath": "/d/1",
         "appium:wdaLaunchTimeout": 120_000, "appium:newCommandTimeout": 120,
-        "appium:platformVersion": "18.2",
+        "appium:platformVersion": "18.2", **PINNED_CAPS,
+    }
+
+
+def test_a_pool_file_cannot_unpin_the_locale_or_time_zone(app: Path) -> None:
+    caps = ios_capabilities(
+        ios_app(app), udid="U-1", wda_port=8101, derived_data=Path("/d/1"),
+        overrides={"appium:locale": "fr_FR", "appium:appTimeZone": "Asia/Tokyo",
+                   "appium:reduceMotion": False},
+    )
+    assert {key: caps[key] for key in PINNED_CAPS} == PINNED_CAPS
+
+
+# -- the pinned environment -----------------------------------------------------------------
+
+def test_every_boot_is_pinned_before_the_app_is_installed(standins: StandIns, app: Path) -> None:
+    sim = simulator(standins, app)
+    sim.start()
+    sim._erase()  # what the second launch does before its session
+    boot = [["xcrun", "simctl", "boot", UDID], ["xcrun", "simctl", "bootstatus", UDID, "-b"]]
+    install = ["xcrun", "simctl", "install", UDID, str(app)]
+    assert standins.calls()[1:] == [
+        *boot, *pin(UDID), install,
+        ["xcrun", "simctl", "shutdown", UDID], ["xcrun", "simctl", "erase", UDID],
+        *boot, *pin(UDID), install,
+    ]
+    state = standins.simulator(UDID)  # the stand-in took every setting, on a booted simulator
+    assert state["status_bar"] == {
+        "--time": "9:41", "--dataNetwork": "wifi", "--wifiMode": "active", "--wifiBars": "3",
+        "--cellularMode": "active", "--cellularBars": "4", "--operatorName": "",
+        "--batteryState": "charged", "--batteryLevel": "100",
+    }
+    assert state["ui"] == {"appearance": "light", "content_size": "large"}
+    assert state["defaults"] == {
+        ".GlobalPreferences.plist": {"AppleLanguages": "<array><string>en</string></array>",
+                                     "AppleLocale": "<string>en_US</string>"},
+        "com.apple.Accessibility": {"ReduceMotionEnabled": "<integer>1</integer>"},
+    }
+    sim.stop()
+
+
+def test_a_pinning_command_that_fails_is_the_benchs_fault_and_nothing_is_installed(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app, scenario={"xcrun simctl ui": {
+        "exit": 2, "stderr": "Unrecognized subcommand: content_size"}})
+    with pytest.raises(DeviceError) as info:
+        sim.start()
+    sim.stop()
+    assert str(info.value) == (
+        f"simulator 'iPhone 16 (a)' ({UDID}) could not pin its environment: "
+        f"`xcrun simctl ui {UDID} appearance light` exited with status 2: "
+        "Unrecognized subcommand: content_size"
+    )
+    assert classify(info.value).fault == Fault.DEVICE_FAULT  # retried, never charged
+    assert not any(argv[2] == "install" for argv in standins.calls())
+    assert standins.calls()[-2:] == [["xcrun", "simctl", "shutdown", UDID],
+                                     ["xcrun", "simctl", "delete", UDID]]
+
+
+def test_a_relaunch_gives_the_app_the_pinned_language_locale_and_time_zone(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app)
+    sim.start()
+    shown = SimpleNamespace(page_source=(
+        '<XCUIElementTypeApplication type="XCUIElementTypeApplication" label="budget">'
+        '<XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Accounts"/>'
+        "</XCUIElementTypeApplication>"))
+    sim.relaunch(shown)
+    sim.stop()
+    launch = ["xcrun", "simctl", "launch", UDID, "com.anonymous.budget",
+              "-AppleLanguages", "(en)", "-AppleLocale", "en_US"]
+    calls, envs = standins.calls(), standins.envs()
+    assert calls[-4:-2] == [["xcrun", "simctl", "terminate", UDID, "com.anonymous.budget"], launch]
+    # simctl hands SIMCTL_CHILD_TZ to the app as TZ, as XCUITest's appTimeZone does
+    assert envs[calls.index(launch)] == {"SIMCTL_CHILD_TZ": "Etc/UTC"}
+    assert sim.tools.calls[-3].command == f"SIMCTL_CHILD_TZ=Etc/UTC {' '.join(launch)}"
+
+
+def test_the_simulator_records_what_it_pins(standins: StandIns, app: Path) -> None:
+    pinned = simulator(standins, app).pinned
+    assert pinned == pinned_settings("ios")
+    assert pinned == {
+        "version": 1, "language": "en", "region": "US", "locale": "en_US",
+        "time_zone": "Etc/UTC", "appearance": "light", "reduce_motion": True,
+        "status_bar": {"time": "9:41", "data_network": "wifi", "wifi_mode": "active",
+                       "wifi_bars": 3, "cellular_mode": "active", "cellular_bars": 4,
+                       "operator_name": "", "battery_state": "charged", "battery_level": 100},
+        "content_size": "large",
     }
 
 
