@@ -12,15 +12,21 @@ that which runs make a leaderboard's number can be read from `scores.json`:
 - `excluded`: the manifest declares it not a contestant run;
 - `no_result`: its files are missing or malformed, or every submission was a bench fault
   (a re-run candidate, never a zero);
+- `open`: its ledger has no end record yet (`revylbench rollout end`);
 - `mismatch`: its contestant, protocol, task, seed, trust or digests disagree with the manifest,
   within the rollout, or with the other rollouts of its task;
-- `flagged`: incoherent verdicts, or its transcript shows the hidden suite;
-- `scored`: it counts, also when every submission was the agent's fault (a score of 0).
+- `superseded`: a newer rollout of the same task and seed (a re-run) counts instead;
+- `scored`: it counts, also when the agent's faults (or no submission at all) score it 0.
+
+Flags (an incoherent final vector, a quarantined fault kind, a transcript that shows the hidden
+suite) are listed with the rollout and never change its state: a person who judges a flag
+serious declares the rollout in `[[exclude]]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import re
 import sys
 from collections import Counter, defaultdict
@@ -41,17 +47,17 @@ from .campaign_manifest import (
     load_manifest,
     load_rollout_manifest,
 )
-from .ledger import LedgerError, RolloutStart, SubmissionRecord, read_ledger
+from .ledger import LedgerError, RolloutStart, SubmissionRecord, parse_time, read_ledger
 from .models import Trust, Verdict
 from .provenance import COMPARED
-from .scoring.rollout import MixedRollout, RolloutScore, score_rollout
+from .scoring.rollout import MixedRollout, RolloutScore, score_ledger
 
 TRANSCRIPT_FILE = "transcript.jsonl"
 SCORES_FILE = "scores.json"
 CAMPAIGN_HELP = f"score every rollout of a campaign from its ledger; write DIR/{SCORES_FILE}"
 
-RolloutState = Literal["scored", "no_result", "excluded", "mismatch", "flagged"]
-STATES: tuple[RolloutState, ...] = ("scored", "flagged", "mismatch", "no_result", "excluded")
+RolloutState = Literal["scored", "open", "superseded", "mismatch", "no_result", "excluded"]
+STATES: tuple[RolloutState, ...] = ("scored", "open", "superseded", "mismatch", "no_result", "excluded")
 
 TranscriptCheck = Callable[[Path], list[str]]
 """Given a rollout's transcript file, what in it shows the agent saw the hidden suite."""
@@ -68,6 +74,9 @@ class RolloutEntry(_Record):
     """Its folder relative to `rollouts/`: `<task>/<name>`."""
     task: str
     seed: int | None
+    """From its `rollout.toml` (None when that file cannot be read)."""
+    started_at: str | None = None
+    """When the agent started (the ledger's start record): the newest re-run of a seed counts."""
     state: RolloutState
     reason: str
     score_percent: float | None
@@ -83,12 +92,13 @@ class RolloutEntry(_Record):
     digests: dict[str, str] = {}
     """The compared provenance digests (task, suite, grader, environment) its grades share."""
     flags: tuple[str, ...] = ()
+    """Reported for a person to judge; never a change of state."""
 
 
 class CampaignScores(_Record):
     """`scores.json`: the manifest and every rollout's state, score and reason."""
 
-    version: Literal[1] = 1
+    version: Literal[2] = 2
     campaign: str
     """The campaign folder's name."""
     manifest: CampaignManifest
@@ -123,6 +133,7 @@ class _Judged:
     rollout: str
     task: str
     seed: int | None = None
+    started_at: str | None = None
     state: RolloutState | None = None
     reason: str = ""
     score: RolloutScore | None = None
@@ -144,7 +155,8 @@ class _Judged:
         assert self.state is not None
         counts = self.score.score_percent if self.state == "scored" and self.score else None
         return RolloutEntry(
-            rollout=self.rollout, task=self.task, seed=self.seed, state=self.state,
+            rollout=self.rollout, task=self.task, seed=self.seed, started_at=self.started_at,
+            state=self.state,
             reason=self.reason, score_percent=counts, score=self.score, solved=self.solved,
             first_try=self.first_try, trust=self.trust,
             digests=self.digests, flags=tuple(self.flags),
@@ -158,6 +170,8 @@ def _disagreements(manifest: CampaignManifest, own: RolloutManifest, task: str,
         found.append(f"{ROLLOUT_FILE} says task {own.task!r}, its folder is under {ROLLOUTS}/{task}")
     if start.task != own.task:
         found.append(f"its ledger is of task {start.task!r}, {ROLLOUT_FILE} says {own.task!r}")
+    if start.seed != own.seed:
+        found.append(f"its ledger is of seed {start.seed}, {ROLLOUT_FILE} says {own.seed}")
     if own.task not in manifest.tasks:
         found.append(f"task {own.task!r} is not one of the campaign's tasks {list(manifest.tasks)}")
     for name in ("model", "harness", "harness_version"):
@@ -166,8 +180,8 @@ def _disagreements(manifest: CampaignManifest, own: RolloutManifest, task: str,
             found.append(f"contestant {name} {given!r} is not the campaign's {planned!r}")
     if own.protocol != manifest.protocol:
         found.append(f"protocol {own.protocol!r} is not the campaign's {manifest.protocol!r}")
-    if own.seed > manifest.seeds:
-        found.append(f"seed {own.seed} is beyond the {manifest.seeds} planned")
+    if own.seed not in manifest.seeds:
+        found.append(f"seed {own.seed} is not one of the campaign's seeds {list(manifest.seeds)}")
     return found
 
 
@@ -191,11 +205,13 @@ def _judge(folder: Path, rollout: Path, manifest: CampaignManifest,
         judged.decide("excluded", excluded[name])
     try:
         own = load_rollout_manifest(rollout)
-        start, records = read_ledger(rollout)
+        judged.seed = own.seed
+        ledger = read_ledger(rollout)
     except (CampaignError, LedgerError) as exc:
         judged.decide("no_result", f"malformed: {exc}")
         return judged
-    judged.seed = own.seed
+    start, records = ledger.start, ledger.records
+    judged.started_at = start.agent_started_at
     judged.trust, judged.digests = _shared(records)
     clean = [r for r in records if r.party == "clean"]
     counted = [r for r in records if r.party != "bench"]
@@ -203,42 +219,51 @@ def _judge(folder: Path, rollout: Path, manifest: CampaignManifest,
     judged.first_try = bool(counted) and passed_all(counted[0])
     problems = _disagreements(manifest, own, judged.task, start)
     try:
-        score = judged.score = score_rollout(start, records)
+        score = judged.score = score_ledger(ledger)
     except MixedRollout as exc:       # trust levels or digests differ between its grades
         judged.decide("mismatch", "; ".join([*problems, str(exc)]))
         return judged
     if problems:
         judged.decide("mismatch", "; ".join(problems))
-    if not records:
-        judged.decide("no_result", "no submission recorded: re-run the rollout")
-    elif score.state == "no_result":
-        judged.decide("no_result", f"all {len(records)} submission(s) were bench faults "
-                                   f"({', '.join(sorted({str(r.failure_kind) for r in records}))}): "
-                                   "re-run the rollout")
     judged.flags = [f"{f.name} (submission {f.k}): {f.detail}" for f in score.flags]
     transcript = rollout / TRANSCRIPT_FILE
     if transcript.is_file():
         judged.flags += transcript_check(transcript)
-    if judged.flags:
-        judged.decide("flagged", "; ".join(judged.flags))
+    if ledger.end is None:
+        judged.decide("open", "no end record: the rollout is still open (`revylbench rollout end`)")
+    elif score.state == "no_result":
+        judged.decide("no_result", f"all {len(records)} submission(s) were bench faults "
+                                   f"({', '.join(sorted({str(r.failure_kind) for r in records}))}): "
+                                   "re-run the rollout")
     if score.state == "agent_fault":
-        judged.decide("scored", f"every one of its {score.submissions_counted} counted submission(s) "
-                                "was the agent's fault: scores 0")
-    judged.decide("scored", f"outcome {score.outcome:.2f} from submission {score.outcome_from_k}, "
-                            f"{score.submissions_counted} counted, {score.agent_seconds:.0f} agent seconds")
+        why = (f"every one of its {score.submissions_counted} counted submission(s) was the agent's "
+               "fault" if records else f"it ended ({score.end_reason}) without a graded submission")
+        judged.decide("scored", f"{why}: scores 0")
+    judged.decide("scored", f"outcome {score.outcome:.2f} ({score.scheme}) from submission "
+                            f"{score.outcome_from_k}, {score.submissions_counted} counted, "
+                            f"{score.agent_seconds:.0f} agent seconds")
     return judged
 
 
-def _duplicate_seeds(judged: list[_Judged]) -> None:
+def _supersede(judged: list[_Judged]) -> None:
+    """A seed run again: the newest scored run counts, older ones are superseded."""
     claims: dict[tuple[str, int], list[_Judged]] = defaultdict(list)
     for j in judged:
-        if j.state in ("scored", "flagged") and j.seed is not None:
+        if j.state == "scored" and j.seed is not None:
             claims[j.task, j.seed].append(j)
     for (task, seed), rollouts in claims.items():
-        if len(rollouts) > 1:
-            names = ", ".join(r.rollout for r in rollouts)
-            for j in rollouts:
-                j.demote(f"seed {seed} of task {task!r} is claimed by {len(rollouts)} rollouts ({names})")
+        if len(rollouts) < 2:
+            continue
+        newest = max(rollouts, key=lambda j: (_moment(j.started_at), j.rollout))
+        for j in rollouts:
+            if j is not newest:
+                j.state, j.reason = "superseded", (
+                    f"seed {seed} of task {task!r} was re-run as {newest.rollout} "
+                    f"(started {newest.started_at}), which counts instead")
+
+
+def _moment(value: str | None) -> dt.datetime:
+    return parse_time(value) if value else dt.datetime.min.replace(tzinfo=dt.UTC)
 
 
 def _digest_outliers(judged: list[_Judged]) -> None:
@@ -246,7 +271,7 @@ def _digest_outliers(judged: list[_Judged]) -> None:
     on a tie no value is trusted. An absent digest is unknown, never a mismatch."""
     by_task: dict[str, list[_Judged]] = defaultdict(list)
     for j in judged:
-        if j.state in ("scored", "flagged"):
+        if j.state == "scored":
             by_task[j.task].append(j)
     for task, rollouts in sorted(by_task.items()):
         reasons: dict[str, list[str]] = defaultdict(list)
@@ -275,9 +300,12 @@ def rollout_folders(folder: Path) -> list[Path]:
 def score_campaign(folder: Path, *, transcript_check: TranscriptCheck = transcript_flags) -> CampaignScores:
     """Score and judge every rollout of the campaign in `folder` (from its files alone)."""
     manifest = load_manifest(folder)
+    if not rollout_folders(folder):
+        raise CampaignError(f"{folder / ROLLOUTS}: no rollout folders (each rollout lives in "
+                            f"{ROLLOUTS}/<task>/<name>/ with its ledger.jsonl and {ROLLOUT_FILE})")
     excluded = {e.rollout: f"declared not a contestant run: {e.reason}" for e in manifest.exclude}
     judged = [_judge(folder, r, manifest, excluded, transcript_check) for r in rollout_folders(folder)]
-    _duplicate_seeds(judged)
+    _supersede(judged)
     _digest_outliers(judged)
     entries = tuple(j.entry() for j in judged)
     counts = Counter(e.state for e in entries)
@@ -303,12 +331,15 @@ def run_campaign(args: argparse.Namespace) -> int:
         return 2
     path = write_scores(args.folder, scores)
     contestant = scores.manifest.contestant
+    seeds = ", ".join(str(n) for n in scores.manifest.seeds)
     print(f"campaign {scores.campaign} — {contestant.label}, protocol {scores.manifest.protocol}, "
-          f"{len(scores.manifest.tasks)} task(s) × {scores.manifest.seeds} seed(s)")
+          f"{scores.manifest.legitimacy}, {len(scores.manifest.tasks)} task(s) × seeds [{seeds}]")
     width = max((len(e.rollout) for e in scores.rollouts), default=0)
     for e in scores.rollouts:
         shown = f"{e.score_percent:5.1f}" if e.score_percent is not None else "    —"
-        print(f"  {e.rollout:<{width}}  seed {e.seed or '?'}  {e.state:<9}  {shown}  {e.reason}")
+        print(f"  {e.rollout:<{width}}  seed {e.seed or '?'}  {e.state:<10}  {shown}  {e.reason}")
+        for flag in e.flags:
+            print(f"  {'':<{width}}  flag: {flag}")
     print("  " + ", ".join(f"{scores.counts[s]} {s}" for s in STATES))
     print(f"scores: {path}")
     return 0

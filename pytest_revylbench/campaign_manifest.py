@@ -30,8 +30,11 @@ class Contestant(_Record):
     """Who ran: the model, and the harness (agent loop) that drove it."""
 
     model: str = Field(min_length=1)
+    """The model's name as the leaderboard shows it."""
     harness: str = Field(min_length=1)
+    """The agent loop that drove the model."""
     harness_version: str = Field(min_length=1)
+    """The harness's version: rows of two versions are ranked in one table, side by side."""
 
     @property
     def label(self) -> str:
@@ -55,9 +58,16 @@ class CampaignManifest(_Record):
     """The benchmark protocol every rollout followed; rows never mix protocols."""
     contestant: Contestant
     tasks: tuple[str, ...] = Field(min_length=1)
-    seeds: int = Field(ge=1)
-    """Seeds planned per task, numbered 1 … seeds."""
+    """The task ids the campaign plans, each run once per seed."""
+    seeds: tuple[int, ...] = Field(min_length=1)
+    """The seeds planned for every task, e.g. `[1, 2, 3]`, or `[7]` to re-run seed 7 alone."""
+    legitimacy: Literal["official", "calibration", "void"] = "official"
+    """`official` counts; `calibration` counts and marks its row as calibration; `void` never
+    counts and is listed on the leaderboard with its note."""
+    note: str = ""
+    """Why the campaign was run, or why it is void."""
     exclude: tuple[Exclusion, ...] = ()
+    """Rollout folders that are not contestant runs."""
 
     @field_validator("tasks")
     @classmethod
@@ -66,15 +76,35 @@ class CampaignManifest(_Record):
             raise ValueError(f"task ids must be distinct, got {list(tasks)}")
         return tasks
 
+    @field_validator("seeds", mode="before")
+    @classmethod
+    def _seed_list(cls, seeds: object) -> object:
+        if isinstance(seeds, int):
+            raise ValueError(f"give the seeds as a list, e.g. seeds = {list(range(1, seeds + 1))} "
+                             "(a list may hold any seeds: [7] re-runs seed 7 alone)")
+        return seeds
+
+    @field_validator("seeds")
+    @classmethod
+    def _distinct_seeds(cls, seeds: tuple[int, ...]) -> tuple[int, ...]:
+        if len(set(seeds)) != len(seeds) or any(s < 1 for s in seeds):
+            raise ValueError(f"seeds must be distinct numbers of at least 1, got {list(seeds)}")
+        return tuple(sorted(seeds))
+
 
 class RolloutManifest(_Record):
     """`rollout.toml`: written by whoever ran the rollout."""
 
     version_schema: Literal[1] = Field(1, alias="schema")
+    """Version of this file format."""
     task: str
+    """The task the rollout ran; its folder must be `rollouts/<task>/<name>/`."""
     seed: int = Field(ge=1)
+    """Which of the campaign's seeds this rollout is; the same seed run again is a re-run."""
     contestant: Contestant
+    """Must be the campaign's contestant."""
     protocol: str
+    """Must be the campaign's protocol."""
 
 
 def load_manifest(folder: Path) -> CampaignManifest:

@@ -40,39 +40,92 @@ def left_out(row: Row) -> str:
     return ", ".join(f"{n} {state}" for state, n in sorted(counts.items())) or MISSING
 
 
-def _header(table: Table) -> list[str]:
-    return ["rank", "contestant", "score %", "95% interval", *table.tasks,
-            "solved", "first try", "seeds", "left out"]
+WIDTH = 100
+"""The terminal table never runs wider: task cells go in blocks under short codes (T1, T2 …)."""
 
 
-def _cells(table: Table, row: Row) -> list[str]:
+def codes(table: Table) -> list[str]:
+    return [f"T{n}" for n in range(1, len(table.tasks) + 1)]
+
+
+def _summary_header() -> list[str]:
+    return ["rank", "contestant", "harness", "status", "score %", "95% interval", "solved",
+            "first try", "seeds"]
+
+
+def _summary(row: Row) -> list[str]:
     marker = PROVISIONAL if row.provisional else ""
     return [
-        str(row.rank) if row.rank else MISSING, row.contestant.label,
-        percent(row.mean_percent) + marker, interval(row),
-        *(percent(c.mean_percent) if c.seeds_planned else "·" for c in row.cells),
-        f"{row.tasks_solved}/{len(table.tasks)}", first_try(row),
-        f"{row.seeds_counted}/{row.seeds_planned}", left_out(row),
+        str(row.rank) if row.rank else MISSING, row.contestant.model,
+        f"{row.contestant.harness} {row.contestant.harness_version}", row.status,
+        percent(row.mean_percent) + marker, interval(row), f"{row.tasks_solved}/{row.tasks_own}",
+        first_try(row), f"{row.seeds_counted}/{row.seeds_planned}",
     ]
 
 
+def _cell_texts(row: Row) -> list[str]:
+    return [percent(c.mean_percent) if c.seeds_planned else "·" for c in row.cells]
+
+
+def _header(table: Table) -> list[str]:
+    return [*_summary_header()[:6], *table.tasks, *_summary_header()[6:], "left out"]
+
+
+def _cells(table: Table, row: Row) -> list[str]:
+    summary = _summary(row)
+    return [*summary[:6], *_cell_texts(row), *summary[6:], left_out(row)]
+
+
 def notes(table: Table) -> list[str]:
-    """The footnotes under a table: provisional rows and ranks that are not separated."""
+    """The footnotes under a table: provisional rows, settled duplicates, rollouts left out and
+    ranks that are not separated."""
     lines = [f"{PROVISIONAL} provisional, {row.contestant.label}: {'; '.join(row.provisional)}"
              for row in table.rows if row.provisional]
+    lines += [f"duplicate seed, {row.contestant.label}: {note}" for row in table.rows for note in row.notes]
+    lines += [f"left out, {row.contestant.label}: {left_out(row)}" for row in table.rows if row.left_out]
     lines += [f"ranks {upper} and {lower} are not separated: their 95% intervals overlap"
               for upper, lower in table.not_separated]
     return lines
 
 
+def _grid(lines: list[list[str]]) -> list[str]:
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines]
+
+
+def _wrap(words: list[str], lead: str) -> list[str]:
+    out, line = [], lead
+    for word in words:
+        if len(line) + len(word) + 2 > WIDTH and line != lead:
+            out.append(line.rstrip())
+            line = " " * len(lead)
+        line += word + "  "
+    return [*out, line.rstrip()]
+
+
+def _task_blocks(table: Table) -> list[str]:
+    """The task cells, under short codes, in as many blocks as keep each line within WIDTH."""
+    out = _wrap([f"{c} {t}" for c, t in zip(codes(table), table.tasks, strict=True)], "tasks: ")
+    ranks = [str(r.rank) if r.rank else MISSING for r in table.rows]
+    cells = [_cell_texts(r) for r in table.rows]
+    per_block = max(1, (WIDTH - 6) // 7)
+    for first in range(0, len(table.tasks), per_block):
+        span = slice(first, first + per_block)
+        out += _grid([["rank", *codes(table)[span]], *([rank, *row[span]] for rank, row in zip(
+            ranks, cells, strict=True))])
+    return out
+
+
 def render_text(board: Leaderboard) -> str:
     out: list[str] = []
     for table in board.tables:
-        grid = [_header(table)] + [_cells(table, row) for row in table.rows]
-        widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
         out += ["", table.heading]
-        out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in grid]
+        out += _grid([_summary_header(), *(_summary(row) for row in table.rows)])
+        out += _task_blocks(table)
         out += notes(table)
+    for v in board.void:
+        out.append(f"void (never counted): {v.campaign}, {v.contestant.label}, protocol {v.protocol}"
+                   + (f": {v.note}" if v.note else ""))
     out.append(f"\n{board.level:.0%} bootstrap intervals: {board.resamples} resamples of seeds within "
                f"tasks, RNG seed {board.rng_seed}.")
     return "\n".join(out).lstrip("\n") + "\n"
@@ -91,12 +144,14 @@ def render_markdown(board: Leaderboard) -> str:
     for table in board.tables:
         header = _header(table)
         # Text columns (contestant, left out) align left, the figures right.
-        rule = ["---" if i in (1, len(header) - 1) else "---:" for i in range(len(header))]
+        rule = ["---" if i in (1, 2, 3, len(header) - 1) else "---:" for i in range(len(header))]
         out += ["", f"## {table.heading}", "", _md(header), "|" + "|".join(rule) + "|"]
         out += [_md(_cells(table, row)) for row in table.rows]
         footnotes = notes(table)
         if footnotes:
             out += ["", *(f"- {_md_escape(line)}" for line in footnotes)]
+    out += [f"- void (never counted): {_md_escape(v.campaign)}, {_md_escape(v.contestant.label)}"
+            + (f": {_md_escape(v.note)}" if v.note else "") for v in board.void]
     out += ["", f"{board.level:.0%} bootstrap intervals: {board.resamples} resamples of seeds within tasks, "
                 f"RNG seed {board.rng_seed}."]
     return "\n".join(out) + "\n"

@@ -152,12 +152,8 @@ class GradeReporter:
         shutil.rmtree(work, ignore_errors=True)
         Path(f"{work}.lock").unlink(missing_ok=True)
         if grade.rollout is not None:
-            spec = grade.task.spec
             self.ledger_entry = append_submission(
-                grade.rollout, self.record,
-                stages=(*(s.id for s in spec.stages), spec.journey.id), journey=spec.journey.id,
-                max_submissions=spec.budgets.max_submissions,
-                agent_started_at=grade.agent_started_at, agent_seconds=grade.agent_seconds,
+                grade.rollout, self.record, spec=grade.task.spec, agent_seconds=grade.agent_seconds,
             )
         write_grade_scorecard(self.record, grade.run_dir)
         try:

@@ -1,11 +1,16 @@
 """A rollout's score, derived from its ledger alone.
 
 score % = 100 × Outcome × Submissions × Time × Regressions, rounded to one decimal:
-- Outcome from the last clean submission: 0.2 × stages passed in a row + 0.4 × journey;
+- Outcome: the task's scheme's reward on the last clean submission, re-derived from the
+  record's per-item verdicts (`stages`: 0.2 × stages passed in a row + 0.4 × journey);
 - Submissions = 0.80^(k − 1), k = submissions that were clean or the agent's fault;
-- Time = 1 − 0.40 × min(1, ln(T / 300 s) / ln(24000 s / 300 s)), T = max(agent seconds, 300);
-- Regressions = 0.80^R, R = (clean submission, test) pairs failing after passing in an earlier
-  clean submission.
+- Time = 1 − 0.40 × min(1, ln(T / 300 s) / ln(24000 s / 300 s)), T = max(agent seconds, 300),
+  the agent's time up to the end record;
+- Regressions = 0.80^R, R = (clean submission, hidden item) pairs failing after the item passed in
+  an earlier clean submission (hidden items: the functional and flow tiers).
+
+Flags (an incoherent final vector, a quarantined fault kind) are reported and never change the
+rollout's state. A rollout without an end record is `open`: its figure is not final.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..ledger import RolloutStart, SubmissionRecord, parse_time
+from ..ledger import Ledger, RolloutEnd, RolloutStart, SubmissionRecord, parse_time, quarantined
 from ..models import Verdict
 from ..provenance import mixed
+from .rederive import rederive
 
 STAGE_WEIGHT = 0.2
 JOURNEY_WEIGHT = 0.4
@@ -28,12 +34,18 @@ TIME_CEILING_S = 24000.0
 TIME_MAX_PENALTY = 0.40
 
 
+FlagName = Literal["incoherent_steps", "incoherent_final", "quarantined"]
+
+
 class Flag(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     k: int
-    name: Literal["incoherent_steps", "incoherent_final"]
+    name: FlagName
     detail: str
+
+
+RolloutState = Literal["scored", "agent_fault", "no_result", "open"]
 
 
 class RolloutScore(BaseModel):
@@ -41,11 +53,14 @@ class RolloutScore(BaseModel):
 
     model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
 
-    version: Literal[1] = 1
-    state: Literal["scored", "agent_fault", "no_result"]
-    """`agent_fault`: every counted submission was the agent's fault (score 0);
-    `no_result`: every submission was a bench fault (re-run the rollout)."""
+    version: Literal[2] = 2
+    state: RolloutState
+    """`agent_fault`: no clean submission, and at least one counted (or none at all): score 0;
+    `no_result`: every submission was a bench fault (re-run the rollout);
+    `open`: no end record yet, the figure is not final and never enters a leaderboard."""
     score_percent: float | None
+    scheme: str = "stages"
+    """The reward scheme the outcome is taken under."""
     outcome: float
     outcome_from_k: int | None
     """The submission the outcome is taken from (the last clean one)."""
@@ -56,8 +71,11 @@ class RolloutScore(BaseModel):
     regressions: int
     regressions_factor: float
     regressed: tuple[str, ...] = ()
-    """`k:test` for each regression counted."""
+    """`k:item` for each regression counted."""
     flags: tuple[Flag, ...] = ()
+    """Reported for a person to judge; they never change the state or the score."""
+    end_reason: str | None = None
+    """Why the agent stopped (the end record), None while open."""
     trust: str = "dev-untrusted"
     """The trust level every submission shares (a rollout never mixes two)."""
     mixed_digests: tuple[str, ...] = ()
@@ -67,14 +85,12 @@ class RolloutScore(BaseModel):
 
 
 def outcome(record: SubmissionRecord) -> float:
-    stages = [s for s in record.stages if s != record.journey]
-    in_a_row = 0
-    for stage in stages:
-        if record.verdicts.get(stage) is not Verdict.PASS:
-            break
-        in_a_row += 1
-    journey = record.verdicts.get(record.journey) is Verdict.PASS
-    return round(STAGE_WEIGHT * in_a_row + JOURNEY_WEIGHT * journey, 10)
+    """The record's reward under its scheme, re-derived from its verdicts where the scheme allows
+    (a project's own scheme: the stored reward)."""
+    derived = rederive(record.scheme, stages=record.stages, journey=record.journey,
+                       verdicts=record.verdicts, tiers=record.tier_verdicts(), weights=record.weights,
+                       build_failed=False, normalized_visual=record.normalized_visual)
+    return record.reward if derived is None else derived
 
 
 def submissions_factor(counted: int) -> float:
@@ -88,18 +104,21 @@ def time_factor(agent_seconds: float) -> float:
 
 
 def regressions(records: list[SubmissionRecord]) -> list[str]:
-    """`k:test` for each clean submission's failing test that passed in an earlier clean one."""
+    """`k:item` for each clean submission's failing hidden item that passed in an earlier clean one."""
     found: list[str] = []
     passed_before: set[str] = set()
     for record in (r for r in records if r.party == "clean"):
-        for test, verdict in record.verdicts.items():
-            if verdict is Verdict.FAIL and test in passed_before:
-                found.append(f"{record.k}:{test}")
-        passed_before |= {t for t, v in record.verdicts.items() if v is Verdict.PASS}
+        hidden = record.hidden_items
+        for item, verdict in hidden.items():
+            if verdict is Verdict.FAIL and item in passed_before:
+                found.append(f"{record.k}:{item}")
+        passed_before |= {t for t, v in hidden.items() if v is Verdict.PASS}
     return found
 
 
 def flags(record: SubmissionRecord) -> list[Flag]:
+    """Coherence of one vector: a stage passing after one that does not, a journey passing
+    while a stage does not."""
     stages = [s for s in record.stages if s != record.journey]
     verdicts = [record.verdicts.get(s) for s in stages]
     found: list[Flag] = []
@@ -115,27 +134,60 @@ def flags(record: SubmissionRecord) -> list[Flag]:
     return found
 
 
-def agent_seconds(start: RolloutStart, records: list[SubmissionRecord]) -> float:
-    """The agent's working time: measured by the harness when given, else wall time since
-    the start up to the last submission minus the time spent waiting for earlier grades."""
-    last = records[-1]
-    if last.agent_seconds is not None:
-        return last.agent_seconds
+def rollout_flags(records: list[SubmissionRecord]) -> list[Flag]:
+    """Only the final clean vector's coherence (a repair history is normal), and every
+    quarantined fault kind."""
+    clean = [r for r in records if r.party == "clean"]
+    found = flags(clean[-1]) if clean else []
+    found += [Flag(k=r.k, name="quarantined",
+                   detail=f"unknown failure kind {r.failure_kind!r}: refunded as a bench fault")
+              for r in records if quarantined(r.failure_kind)]
+    return sorted(found, key=lambda f: f.k)
+
+
+def agent_seconds(start: RolloutStart, records: list[SubmissionRecord],
+                  end: RolloutEnd | None = None) -> float:
+    """The agent's working time up to the end record (while open: up to the last submission).
+
+    Measured by the harness when given (the end's, else the last measured submission's plus the
+    wall time from its verdict to the end); else wall time from the start minus the time spent
+    waiting for grades.
+    """
+    if end is not None and end.agent_seconds is not None:
+        return end.agent_seconds
+    measured = [r for r in records if r.agent_seconds is not None]
+    if measured:
+        last = measured[-1]
+        assert last.agent_seconds is not None
+        if end is None:
+            return last.agent_seconds
+        after = [r for r in records if r.k > last.k]
+        tail = (parse_time(end.ended_at) - parse_time(last.verdict_at)).total_seconds()
+        waits = sum((parse_time(r.verdict_at) - parse_time(r.submitted_at)).total_seconds()
+                    for r in after)
+        return last.agent_seconds + max(tail - waits, 0.0)
     began = parse_time(start.agent_started_at)
-    wall = (parse_time(last.submitted_at) - began).total_seconds()
-    waits = sum(
-        (parse_time(r.verdict_at) - parse_time(r.submitted_at)).total_seconds()
-        for r in records[:-1]
-    )
-    return max(wall - waits, 0.0)
+    if end is not None:
+        stop, waited = parse_time(end.ended_at), records
+    elif records:
+        stop, waited = parse_time(records[-1].submitted_at), records[:-1]
+    else:
+        return 0.0
+    waits = sum((parse_time(r.verdict_at) - parse_time(r.submitted_at)).total_seconds() for r in waited)
+    return max((stop - began).total_seconds() - waits, 0.0)
 
 
 class MixedRollout(Exception):
     """Submissions of one rollout were graded under different conditions."""
 
 
+def score_ledger(ledger: Ledger, *, allow_mixed: bool = False) -> RolloutScore:
+    return score_rollout(ledger.start, ledger.records, ledger.end, allow_mixed=allow_mixed)
+
+
 def score_rollout(
-    start: RolloutStart, records: list[SubmissionRecord], *, allow_mixed: bool = False
+    start: RolloutStart, records: list[SubmissionRecord], end: RolloutEnd | None = None, *,
+    allow_mixed: bool = False,
 ) -> RolloutScore:
     trusts = sorted({r.trust for r in records})
     if len(trusts) > 1:
@@ -152,38 +204,49 @@ def score_rollout(
         )
     counted = [r for r in records if r.party != "bench"]
     clean = [r for r in counted if r.party == "clean"]
-    seconds = agent_seconds(start, records) if records else 0.0
+    seconds = agent_seconds(start, records, end)
     found = regressions(records)
     common: dict[str, Any] = dict(
+        scheme=start.scheme,
         submissions_counted=len(counted), submissions_factor=submissions_factor(len(counted)),
         agent_seconds=seconds, time_factor=time_factor(seconds),
         regressions=len(found), regressions_factor=REGRESSION_DECAY ** len(found),
-        regressed=tuple(found), flags=tuple(f for r in clean for f in flags(r)),
+        regressed=tuple(found), flags=tuple(rollout_flags(records)),
+        end_reason=end.reason if end is not None else None,
         trust=trusts[0] if trusts else "dev-untrusted",
         mixed_digests=differing, allowed_mixed=bool(differing) and allow_mixed,
     )
-    if not counted:
-        return RolloutScore(state="no_result", score_percent=None, outcome=0.0,
-                            outcome_from_k=None, **common)
+    if records and not counted:
+        return RolloutScore(state="no_result" if end is not None else "open", score_percent=None,
+                            outcome=0.0, outcome_from_k=None, **common)
     if not clean:
-        return RolloutScore(state="agent_fault", score_percent=0.0, outcome=0.0,
+        return RolloutScore(state="agent_fault" if end is not None else "open",
+                            score_percent=0.0 if end is not None else None, outcome=0.0,
                             outcome_from_k=None, **common)
     last = clean[-1]
     value = outcome(last)
     product = (value * submissions_factor(len(counted)) * time_factor(seconds)
                * REGRESSION_DECAY ** len(found))
-    return RolloutScore(state="scored", score_percent=round(100 * product + 1e-9, 1),
+    return RolloutScore(state="scored" if end is not None else "open",
+                        score_percent=round(100 * product + 1e-9, 1),
                         outcome=value, outcome_from_k=last.k, **common)
 
 
 def explain(score: RolloutScore) -> list[str]:
     """The arithmetic, one line per factor, as `revylbench rollout` prints it."""
+    head = [] if score.state != "open" else [
+        "OPEN: no end record (`revylbench rollout end DIR`); the figure below is not final"]
     if score.state == "no_result":
         return ["no result: every submission was a bench fault; re-run the rollout"]
+    if score.score_percent is None:
+        return [*head, "no clean submission yet"]
+    why = (f"   (from submission {score.outcome_from_k}, scheme {score.scheme})"
+           if score.outcome_from_k else
+           "   (no clean submission: every counted one was the agent's fault)"
+           if score.submissions_counted else "   (ended without a graded submission: scores 0)")
     lines = [
-        f"Outcome      = {score.outcome:.2f}"
-        + (f"   (from submission {score.outcome_from_k})" if score.outcome_from_k else
-           "   (no clean submission: every counted one was the agent's fault)"),
+        *head,
+        f"Outcome      = {score.outcome:.2f}" + why,
         f"Submissions  = 0.80^({score.submissions_counted} - 1) = {score.submissions_factor:.4f}",
         f"Time         = 1 - 0.40 × min(1, ln({max(score.agent_seconds, TIME_FLOOR_S):.0f}/300)"
         f" / ln(24000/300)) = {score.time_factor:.4f}   (agent seconds: {score.agent_seconds:.0f})",

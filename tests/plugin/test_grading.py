@@ -136,36 +136,57 @@ def test_xdist_workers_write_one_report(demo_task: pytest.Pytester) -> None:
 
 
 def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
+    from pytest_revylbench.cli import main
+
     toml = demo_task.path / "tasks/demo/task.toml"
     toml.write_text(toml.read_text() + "\n[budgets]\nmax_submissions = 2\n")
     demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
     args = ["--task", "demo", "--submission", "submission", "-p", "no:cacheprovider",
-            "--rollout", "rollout", "--agent-started-at", "2026-11-30T09:00:00Z"]
+            "--rollout", "rollout"]
+    never = demo_task.runpytest(*args)
+    assert never.ret == pytest.ExitCode.USAGE_ERROR
+    never.stderr.fnmatch_lines(["*rollout*was never started*revylbench rollout start --task demo*"])
+    dirs = [f"--tasks-dir={demo_task.path / 'tasks'}", f"--suites-dir={demo_task.path / 'suites'}"]
+    rollout = demo_task.path / "rollout"
+    assert main([*dirs, "rollout", "start", "--task", "demo", "--seed", "3",
+                 "--agent-started-at", "2026-11-30T09:00:00Z", str(rollout)]) == 0
     first = demo_task.runpytest(*args, "--agent-seconds", "300")
     first.stdout.fnmatch_lines(["rollout: submission 1 (clean) recorded in*ledger.jsonl*"])
     demo_task.runpytest(*args, "--agent-seconds", "600")
-    lines = (demo_task.path / "rollout/ledger.jsonl").read_text().splitlines()
+    lines = (rollout / "ledger.jsonl").read_text().splitlines()
     assert len(lines) == 3
     start, one = json.loads(lines[0]), json.loads(lines[1])
-    assert start == {"version": 1, "kind": "start", "task": "demo", "max_submissions": 2,
-                     "agent_started_at": "2026-11-30T09:00:00+00:00"}
+    assert {k: start[k] for k in ("version", "kind", "task", "seed", "max_submissions", "scheme",
+                                  "agent_started_at")} == {
+        "version": 2, "kind": "start", "task": "demo", "seed": 3, "max_submissions": 2,
+        "scheme": "stages", "agent_started_at": "2026-11-30T09:00:00+00:00"}
+    assert sorted(start["digests"]) == ["suite", "task"]
     assert one["verdicts"] == {"one": "pass", "two": "fail", "three": "pass", "trip": "pass"}
+    assert (one["scheme"], one["reward"]) == ("stages", 0.6)
+    assert {name: item["verdict"] for name, item in one["items"].items()} == {
+        "one": "pass", "two": "fail", "three": "pass", "trip": "pass"}
     assert one["party"] == "clean" and one["k"] == 1 and one["agent_seconds"] == 300
     refused = demo_task.runpytest(*args)
     assert refused.ret == pytest.ExitCode.USAGE_ERROR
     refused.stderr.fnmatch_lines(["*has used all 2 submissions*nothing was graded or recorded*"])
-    assert len((demo_task.path / "rollout/ledger.jsonl").read_text().splitlines()) == 3
+    assert len(rollout.joinpath("ledger.jsonl").read_text().splitlines()) == 3
+    assert main(["rollout", "end", str(rollout), "--reason", "budget", "--agent-seconds", "600"]) == 0
+    ended = demo_task.runpytest(*args)
+    assert ended.ret == pytest.ExitCode.USAGE_ERROR
+    ended.stderr.fnmatch_lines(["*rollout*already ended (budget)*nothing was graded or recorded*"])
 
-    from pytest_revylbench.cli import main
-    assert main(["rollout", str(demo_task.path / "rollout"), "--json"]) == 0
-    page = (demo_task.path / "rollout/scorecard.html").read_text()
+    assert main(["rollout", str(rollout), "--json"]) == 0
+    assert not (rollout / "scorecard.html").exists(), "--json writes nothing"
+    assert main(["rollout", str(rollout)]) == 0
+    page = (rollout / "scorecard.html").read_text()
     assert '<span id="task">demo</span>' in page and "0.80^(2 − 1)" in page
     assert page.count('class="submission clean"') == 2
     from pytest_revylbench.ledger import read_ledger
-    from pytest_revylbench.scoring.rollout import score_rollout, time_factor
-    score = score_rollout(*read_ledger(demo_task.path / "rollout"))
+    from pytest_revylbench.scoring.rollout import score_ledger, time_factor
+    score = score_ledger(read_ledger(rollout))
+    assert score.state == "scored"
     assert score.score_percent == round(100 * 0.6 * 0.8 * time_factor(600), 1)
-    assert [f.name for f in score.flags] == ["incoherent_steps", "incoherent_final"] * 2
+    assert [f.name for f in score.flags] == ["incoherent_steps", "incoherent_final"], "the last only"
 
 
 TIERED_SUITE = """

@@ -18,8 +18,8 @@ from pytest_revylbench.campaign import (
 )
 from pytest_revylbench.campaign_manifest import CampaignError, load_manifest
 from pytest_revylbench.cli import main
-from pytest_revylbench.ledger import RolloutStart, SubmissionRecord
-from pytest_revylbench.models import BENCH_FAULTS, Fault, Trust, Verdict
+from pytest_revylbench.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.models import Fault, Trust, Verdict
 
 STAGES = ("accounts", "transactions", "budgets", "month-close")
 LETTERS = {"p": Verdict.PASS, "f": Verdict.FAIL, "n": Verdict.NOT_RUN}
@@ -28,24 +28,29 @@ DIGESTS = {"task": "sha256:t1", "suite": "sha256:s1", "grader": "sha256:g1", "en
 
 def submission(k: int, verdicts: str = "pppp", kind: Fault | None = None, *, seconds: float = 300.0,
                trust: Trust = "dev-untrusted", digests: dict[str, str] | None = None) -> SubmissionRecord:
-    """`verdicts` as four letters p/f/n for the three stages and the journey."""
-    party = "clean" if kind is None else ("bench" if kind in BENCH_FAULTS else "agent")
+    """`verdicts` as four letters p/f/n for the three stages and the journey; the reward is the
+    stage formula's."""
+    in_a_row = len(verdicts[:3]) - len(verdicts[:3].lstrip("p"))
     return SubmissionRecord(
+        reward=round(0.2 * in_a_row + 0.4 * (verdicts[3] == "p"), 10),
         k=k, run_id=f"run-{k}", submission_digest=f"sha256:sub{k}", stages=STAGES, journey="month-close",
         verdicts={s: LETTERS[c] for s, c in zip(STAGES, verdicts, strict=True)},
-        failure_kind=kind, party=party, submitted_at="2026-11-30T09:10:00+00:00",
-        verdict_at="2026-11-30T09:11:00+00:00", agent_seconds=seconds, trust=trust,
+        failure_kind=kind, submitted_at=f"2026-11-30T09:{10 + 2 * k:02d}:00+00:00",
+        verdict_at=f"2026-11-30T09:{11 + 2 * k:02d}:00+00:00", agent_seconds=seconds, trust=trust,
         digests={**DIGESTS, "submission": f"sha256:sub{k}"} if digests is None else digests,
     )
 
 
-def write_campaign(folder: Path, *, tasks: Sequence[str] = ("budget",), seeds: int = 2,
+def write_campaign(folder: Path, *, tasks: Sequence[str] = ("budget",), seeds: int | Sequence[int] = 2,
                    model: str = "model-a", harness: str = "harn", harness_version: str = "1.0",
-                   protocol: str = "p1", exclude: Sequence[tuple[str, str]] = ()) -> Path:
+                   protocol: str = "p1", exclude: Sequence[tuple[str, str]] = (),
+                   legitimacy: str = "official", note: str = "") -> Path:
+    """`seeds`: a list, or N for seeds 1 … N."""
     folder.mkdir(parents=True, exist_ok=True)
+    planned = list(range(1, seeds + 1)) if isinstance(seeds, int) else list(seeds)
     lines = [
-        "schema = 1", f'protocol = "{protocol}"', f"tasks = {json.dumps(list(tasks))}", f"seeds = {seeds}",
-        "", "[contestant]", f'model = "{model}"', f'harness = "{harness}"',
+        "schema = 1", f'protocol = "{protocol}"', f"tasks = {json.dumps(list(tasks))}", f"seeds = {planned}",
+        f'legitimacy = "{legitimacy}"', f'note = "{note}"', "", "[contestant]", f'model = "{model}"', f'harness = "{harness}"',
         f'harness_version = "{harness_version}"',
     ]
     for rollout, reason in exclude:
@@ -57,15 +62,19 @@ def write_campaign(folder: Path, *, tasks: Sequence[str] = ("budget",), seeds: i
 def write_rollout(campaign: Path, task: str, name: str, seed: int, records: Sequence[SubmissionRecord], *,
                   model: str = "model-a", harness: str = "harn", harness_version: str = "1.0",
                   protocol: str = "p1", rollout_task: str | None = None, ledger_task: str | None = None,
-                  transcript: str | None = None) -> Path:
+                  transcript: str | None = None, started: str = "2026-11-30T09:00:00+00:00",
+                  ended: bool = True) -> Path:
     folder = campaign / "rollouts" / task / name
     folder.mkdir(parents=True)
     (folder / "rollout.toml").write_text(
         f'task = "{rollout_task or task}"\nseed = {seed}\nprotocol = "{protocol}"\n\n[contestant]\n'
         f'model = "{model}"\nharness = "{harness}"\nharness_version = "{harness_version}"\n')
-    start = RolloutStart(task=ledger_task or task, max_submissions=5,
-                         agent_started_at="2026-11-30T09:00:00+00:00")
+    start = RolloutStart(task=ledger_task or task, seed=seed, max_submissions=5, agent_started_at=started)
     lines = [start.model_dump_json()] + [r.model_dump_json() for r in records]
+    if ended:
+        last = max([started, *(r.verdict_at for r in records)])
+        lines.append(RolloutEnd(reason="done", ended_at=last,
+                                agent_seconds=records[-1].agent_seconds if records else 0).model_dump_json())
     (folder / "ledger.jsonl").write_text("\n".join(lines) + "\n")
     if transcript is not None:
         (folder / "transcript.jsonl").write_text(transcript)
@@ -84,7 +93,7 @@ def test_a_clean_rollout_is_scored_with_every_factor(tmp_path: Path) -> None:
     # 100 × outcome 1.0 × 0.8^(2-1) × time 1.0 (300 s) × no regression
     assert entry.score_percent == 80.0
     assert entry.score is not None and entry.score.outcome_from_k == 2
-    assert entry.reason == "outcome 1.00 from submission 2, 2 counted, 300 agent seconds"
+    assert entry.reason == "outcome 1.00 (stages) from submission 2, 2 counted, 300 agent seconds"
     assert entry.solved and not entry.first_try
     assert entry.seed == 1 and entry.trust == "dev-untrusted"
     assert entry.digests == DIGESTS, "the submission's own digest is not a shared one"
@@ -114,7 +123,7 @@ def test_a_rollout_of_bench_faults_only_is_a_rerun_candidate_not_a_zero(tmp_path
     ("damage", "expected"),
     [
         (lambda r: (r / "ledger.jsonl").unlink(), "no ledger"),
-        (lambda r: (r / "ledger.jsonl").write_text('{"kind": "start"}\n'), "ledger.jsonl:1: field start."),
+        (lambda r: (r / "ledger.jsonl").write_text('{"kind": "start"}\n'), "ledger.jsonl:1: field task: Field required"),
         (lambda r: (r / "ledger.jsonl").write_text(""), "empty ledger"),
         (lambda r: (r / "rollout.toml").unlink(), "rollout.toml: no such rollout manifest"),
         (lambda r: (r / "rollout.toml").write_text("task = \n"), "rollout.toml: not valid TOML"),
@@ -133,11 +142,15 @@ def test_malformed_rollout_files_give_no_result_naming_file_and_field(
     assert entry.score_percent is None
 
 
-def test_a_ledger_with_a_start_line_only_has_no_result(tmp_path: Path) -> None:
+def test_a_ledger_ended_without_a_submission_scores_zero_and_one_not_ended_is_open(tmp_path: Path) -> None:
     campaign = write_campaign(tmp_path / "c")
     write_rollout(campaign, "budget", "seed-1", 1, [])
-    entry = by_rollout(score_campaign(campaign))["budget/seed-1"]
-    assert (entry.state, entry.reason) == ("no_result", "no submission recorded: re-run the rollout")
+    write_rollout(campaign, "budget", "seed-2", 2, [submission(1)], ended=False)
+    entries = by_rollout(score_campaign(campaign))
+    assert (entries["budget/seed-1"].state, entries["budget/seed-1"].score_percent) == ("scored", 0.0)
+    assert entries["budget/seed-1"].reason == "it ended (done) without a graded submission: scores 0"
+    assert (entries["budget/seed-2"].state, entries["budget/seed-2"].score_percent) == ("open", None)
+    assert entries["budget/seed-2"].reason.startswith("no end record: the rollout is still open")
 
 
 def test_a_declared_exclusion_is_excluded_whatever_it_scored(tmp_path: Path) -> None:
@@ -156,7 +169,7 @@ def test_a_declared_exclusion_is_excluded_whatever_it_scored(tmp_path: Path) -> 
         ({"harness": "other"}, "contestant harness 'other' is not the campaign's 'harn'"),
         ({"harness_version": "1.1"}, "contestant harness_version '1.1' is not the campaign's '1.0'"),
         ({"protocol": "p2"}, "protocol 'p2' is not the campaign's 'p1'"),
-        ({"seed": 3}, "seed 3 is beyond the 2 planned"),
+        ({"seed": 3}, "seed 3 is not one of the campaign's seeds [1, 2]"),
         ({"rollout_task": "till"}, "rollout.toml says task 'till', its folder is under rollouts/budget"),
         ({"ledger_task": "till"}, "its ledger is of task 'till', rollout.toml says 'budget'"),
     ],
@@ -229,23 +242,30 @@ def test_absent_digests_are_unknown_not_a_mismatch(tmp_path: Path) -> None:
     assert [e.state for e in score_campaign(campaign).rollouts] == ["scored"] * 3
 
 
-def test_two_rollouts_claiming_one_seed_are_both_mismatches(tmp_path: Path) -> None:
+def test_a_seed_run_again_counts_its_newest_run_and_the_older_is_superseded(tmp_path: Path) -> None:
     campaign = write_campaign(tmp_path / "c")
-    write_rollout(campaign, "budget", "a", 1, [submission(1)])
-    write_rollout(campaign, "budget", "b", 1, [submission(1, "pppf")])
-    entries = score_campaign(campaign).rollouts
-    assert [e.state for e in entries] == ["mismatch", "mismatch"]
-    assert entries[0].reason == "seed 1 of task 'budget' is claimed by 2 rollouts (budget/a, budget/b)"
+    write_rollout(campaign, "budget", "b", 1, [submission(1)], started="2026-11-30T08:00:00+00:00")
+    write_rollout(campaign, "budget", "a", 1, [submission(1, "pppf")], started="2026-11-30T09:00:00+00:00")
+    entries = by_rollout(score_campaign(campaign))
+    assert (entries["budget/a"].state, entries["budget/a"].score_percent) == ("scored", 60.0)
+    assert entries["budget/b"].state == "superseded"
+    assert entries["budget/b"].reason == ("seed 1 of task 'budget' was re-run as budget/a (started "
+                                          "2026-11-30T09:00:00+00:00), which counts instead")
 
 
-def test_incoherent_verdicts_are_flagged_and_do_not_count(tmp_path: Path) -> None:
+def test_only_the_final_vector_is_flagged_and_a_flag_never_changes_the_state(tmp_path: Path) -> None:
     campaign = write_campaign(tmp_path / "c")
-    write_rollout(campaign, "budget", "r", 1, [submission(1, "fpff"), submission(2, "pppp")])
-    entry = by_rollout(score_campaign(campaign))["budget/r"]
-    assert (entry.state, entry.score_percent) == ("flagged", None)
-    assert entry.flags == (
-        "incoherent_steps (submission 1): a stage after 'accounts' passes while it does not",)
-    assert entry.reason == entry.flags[0]
+    # [stage 2 only] → [stages 1 and 3] → [all pass]: a normal repair history, no flag.
+    write_rollout(campaign, "budget", "r", 1, [submission(1, "fpff"), submission(2, "pfpf"),
+                                               submission(3, "pppp")])
+    write_rollout(campaign, "budget", "s", 2, [submission(1, "pppp"), submission(2, "fpff")])
+    entries = by_rollout(score_campaign(campaign))
+    # 100 × 1.0 × 0.8^2 × 1 × 0.8 (transactions passed at 1, failed at 2) = 51.2
+    assert (entries["budget/r"].state, entries["budget/r"].score_percent, entries["budget/r"].flags) == (
+        "scored", 51.2, ())
+    assert entries["budget/s"].state == "scored"
+    assert entries["budget/s"].flags == (
+        "incoherent_steps (submission 2): a stage after 'accounts' passes while it does not",)
 
 
 def test_a_transcript_that_shows_the_hidden_suite_is_flagged(tmp_path: Path) -> None:
@@ -256,7 +276,7 @@ def test_a_transcript_that_shows_the_hidden_suite_is_flagged(tmp_path: Path) -> 
                   '{"out": "def test_stage_1_accounts(app): ..."}\n')
     write_rollout(campaign, "budget", "r", 1, [submission(1)], transcript=transcript)
     entry = by_rollout(score_campaign(campaign))["budget/r"]
-    assert entry.state == "flagged"
+    assert entry.state == "scored", "flagged for a person to judge (and exclude), still counted"
     assert entry.flags == ("transcript.jsonl:2 mentions 'suites/' (the hidden suite)",
                            "transcript.jsonl:3 mentions 'test_stage_' (the hidden suite)")
 
@@ -280,7 +300,7 @@ def test_the_transcript_check_is_swappable(tmp_path: Path) -> None:
 
     entries = by_rollout(score_campaign(campaign, transcript_check=strict))
     assert seen == [campaign / "rollouts/budget/a/transcript.jsonl"], "only a rollout with a transcript"
-    assert entries["budget/a"].state == "flagged" and entries["budget/b"].state == "scored"
+    assert entries["budget/a"].flags == ("strict check: transcript read",) and not entries["budget/b"].flags
 
 
 def test_first_try_is_the_first_counted_submission(tmp_path: Path) -> None:
@@ -313,11 +333,12 @@ def test_scores_json_records_every_rollout_with_state_and_reason(tmp_path: Path)
     write_rollout(campaign, "budget", "wrong", 2, [submission(1)], harness_version="0.9")
     path = write_scores(campaign, score_campaign(campaign))
     data = json.loads(path.read_text())
-    assert data["version"] == 1 and data["campaign"] == "c"
+    assert data["version"] == 2 and data["campaign"] == "c"
     assert data["manifest"]["schema"] == 1 and data["manifest"]["contestant"]["model"] == "model-a"
-    assert data["counts"] == {"scored": 1, "flagged": 1, "mismatch": 1, "no_result": 1, "excluded": 1}
+    assert data["counts"] == {"scored": 2, "open": 0, "superseded": 0, "mismatch": 1, "no_result": 1,
+                              "excluded": 1}
     assert [(r["rollout"], r["state"], r["score_percent"]) for r in data["rollouts"]] == [
-        ("budget/s1", "scored", 100.0), ("budget/s2", "no_result", None), ("budget/s3", "flagged", None),
+        ("budget/s1", "scored", 100.0), ("budget/s2", "no_result", None), ("budget/s3", "scored", 20.0),
         ("budget/smoke", "excluded", None), ("budget/wrong", "mismatch", None),
     ]
     assert all(r["reason"] for r in data["rollouts"])
@@ -375,11 +396,11 @@ def test_campaign_command_writes_scores_and_prints_each_state(
     write_rollout(campaign, "budget", "s2", 2, [submission(1, "nnnn", Fault.DEVICE_FAULT)])
     assert main(["campaign", str(campaign)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "campaign c — model-a (harn 1.0), protocol p1, 1 task(s) × 2 seed(s)"
+    assert out[0] == "campaign c — model-a (harn 1.0), protocol p1, official, 1 task(s) × seeds [1, 2]"
     # 100 × 0.6 × 1 × (1 − 0.4 × ln(8)/ln(80)) = 60 × 0.81024… = 48.6
     assert out[1].split()[:5] == ["budget/s1", "seed", "1", "scored", "48.6"]
     assert out[2].split()[:5] == ["budget/s2", "seed", "2", "no_result", "—"]
-    assert out[3] == "  1 scored, 0 flagged, 0 mismatch, 1 no_result, 0 excluded"
+    assert out[3] == "  1 scored, 0 open, 0 superseded, 0 mismatch, 1 no_result, 0 excluded"
     assert out[4] == f"scores: {campaign / 'scores.json'}"
     assert (campaign / "scores.json").is_file()
 
@@ -388,3 +409,46 @@ def test_campaign_command_reports_a_bad_manifest(tmp_path: Path, capsys: pytest.
     assert main(["campaign", str(tmp_path)]) == 2
     assert "campaign.toml: no such campaign manifest" in capsys.readouterr().err
     assert not (tmp_path / "scores.json").exists()
+
+
+def test_party_comes_from_the_kind_not_the_record(tmp_path: Path) -> None:
+    campaign = write_campaign(tmp_path / "c")
+    folder = write_rollout(campaign, "budget", "r", 1, [
+        submission(1, "nnnn", Fault.BUILD_FAILED), submission(2, "nnnn", Fault.DEVICE_FAULT), submission(3)])
+    lines = (folder / "ledger.jsonl").read_text().splitlines()
+    lines[1] = lines[1].replace('"party":"agent"', '"party":"bench"')     # build_failed said bench
+    lines[2] = lines[2].replace('"party":"bench"', '"party":"agent"')     # device_fault said agent
+    (folder / "ledger.jsonl").write_text("\n".join(lines) + "\n")
+    entry = by_rollout(score_campaign(campaign))["budget/r"]
+    assert entry.score is not None and entry.score.submissions_counted == 2
+    assert entry.score_percent == 80.0
+
+
+def test_a_seed_list_plans_any_seeds(tmp_path: Path) -> None:
+    campaign = write_campaign(tmp_path / "c", seeds=[7])
+    write_rollout(campaign, "budget", "seed-7", 7, [submission(1)])
+    assert load_manifest(campaign).seeds == (7,)
+    assert [(e.seed, e.state) for e in score_campaign(campaign).rollouts] == [(7, "scored")]
+
+
+def test_seeds_as_a_number_are_refused_naming_the_list_form(tmp_path: Path) -> None:
+    (tmp_path / "campaign.toml").write_text('schema = 1\nprotocol = "p"\ntasks = ["a"]\nseeds = 3\n'
+                                            '[contestant]\nmodel = "m"\nharness = "h"\nharness_version = "1"\n')
+    with pytest.raises(CampaignError, match=r"field seeds: Value error, give the seeds as a list, "
+                                            r"e.g. seeds = \[1, 2, 3\]"):
+        load_manifest(tmp_path)
+
+
+def test_a_rollout_without_a_ledger_shows_the_seed_of_its_rollout_toml(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign = write_campaign(tmp_path / "c")
+    (write_rollout(campaign, "budget", "s2", 2, [submission(1)]) / "ledger.jsonl").unlink()
+    assert main(["campaign", str(campaign)]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[:4] == ["budget/s2", "seed", "2", "no_result"]
+
+
+def test_an_empty_campaign_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    campaign = write_campaign(tmp_path / "c")
+    assert main(["campaign", str(campaign)]) == 2
+    assert capsys.readouterr().err.startswith(f"{campaign / 'rollouts'}: no rollout folders")
+    assert main(["leaderboard", str(campaign)]) == 2
