@@ -16,6 +16,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from .devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from .devices.rendering import rendering_record
 from .devices.web import CHROMIUM_ARGS, PHONE
 from .submission import digest as tree_digest
@@ -74,6 +75,10 @@ def environment(appium_dir: Path) -> dict[str, str]:
         # and media: everything besides the versions above that decides the web device's pixels.
         "web-rendering": _sha(json.dumps(web_rendering(), sort_keys=True).encode()),
         "web-calibration": _calibration_sha(),
+        # What the iOS simulator and the Android emulator pin after boot (devices/pinning.py),
+        # written out so grade.json shows it.
+        **{f"{name}-pinning": json.dumps(pinned_settings(name), sort_keys=True)
+           for name in NATIVE_PLATFORMS},
     }
     if sys.platform == "darwin":
         versions["xcode"] = _command_version(["xcodebuild", "-version"])
