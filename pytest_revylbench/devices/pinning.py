@@ -156,7 +156,8 @@ def ios_launch_arguments(pinned: PinnedEnvironment = PINNED) -> list[str]:
 
 
 def ios_launch_environment(pinned: PinnedEnvironment = PINNED) -> dict[str, str]:
-    """`simctl launch` hands the app every `SIMCTL_CHILD_*` variable without its prefix."""
+    """`simctl launch` hands the app every `SIMCTL_CHILD_*` variable without its prefix
+    (`xcrun simctl help launch`)."""
     return {"SIMCTL_CHILD_TZ": pinned.common.time_zone}
 
 
