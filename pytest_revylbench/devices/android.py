@@ -191,6 +191,7 @@ class AndroidEmulator:
     def _pin(self) -> None:
         """Time zone, font scale, night mode, animation scales: once after the cold boot (they
         are system settings, which `pm clear` leaves alone), before the app is installed."""
+        self.tools.note(f"pinning {self.described}: {json.dumps(self.pinned, sort_keys=True)}")
         try:
             for args in android_pinning_commands():
                 self._adb(*args)

@@ -120,6 +120,10 @@ class HostTools:
         self._write(f"$ {' '.join(argv)} &    # pid {proc.pid}, output in {output.name}\n")
         return proc
 
+    def note(self, text: str) -> None:
+        """A comment line in the device log (not a call)."""
+        self._write(f"# {text}\n")
+
     def _note(self, call: HostCall) -> None:
         result = "timed out" if call.timed_out else f"exit {call.returncode}"
         text = f"$ {call.command}    # limit {call.timeout_s:g}s: {result} in {call.seconds}s\n"

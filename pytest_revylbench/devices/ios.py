@@ -147,6 +147,7 @@ class IosSimulator:
         """Status bar, appearance, text size, language, locale, Reduce Motion: after every boot
         (an erase forgets them), before the app is installed and launched."""
         assert self.udid is not None
+        self.tools.note(f"pinning {self.described}: {json.dumps(self.pinned, sort_keys=True)}")
         for argv in ios_pinning_commands(self.udid):
             try:
                 self.tools.run(argv, timeout_s=SIMCTL_TIMEOUT_S[argv[2]])

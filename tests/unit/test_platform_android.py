@@ -218,9 +218,13 @@ def test_the_emulator_is_pinned_after_boot_and_before_install(
     standins: StandIns, apk: Path, tmp_path: Path
 ) -> None:
     device = emulator(standins, apk, tmp_path)
+    device.tools.log = tmp_path / "device-a.log"
     device.start()
     settings = standins.emulator_settings(5554)  # read while the emulator is up
     device.stop()
+    log = device.tools.log.read_text()
+    assert (f"# pinning emulator 'pixel-a' (AVD Pixel_8_API_35, emulator-5554): "
+            f"{json.dumps(device.pinned, sort_keys=True)}\n") in log
     calls = issued(device, standins)
     booted = calls.index(ADB + ["shell", "getprop", "sys.boot_completed"])
     assert calls[booted + 1:booted + 1 + len(PIN) + 1] == [*PIN, ADB + ["install", "-r", str(apk)]]

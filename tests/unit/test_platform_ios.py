@@ -5,6 +5,7 @@ on macOS (docs/PLATFORMS.md)."""
 
 from __future__ import annotations
 
+import json
 import plistlib
 import time
 import uuid
@@ -265,8 +266,17 @@ def test_a_relaunch_gives_the_app_the_pinned_language_locale_and_time_zone(
     assert sim.tools.calls[-3].command == f"SIMCTL_CHILD_TZ=Etc/UTC {' '.join(launch)}"
 
 
-def test_the_simulator_records_what_it_pins(standins: StandIns, app: Path) -> None:
-    pinned = simulator(standins, app).pinned
+def test_the_simulator_records_what_it_pins(
+    standins: StandIns, app: Path, tmp_path: Path
+) -> None:
+    sim = simulator(standins, app)
+    sim.tools.log = tmp_path / "device-a.log"
+    sim.start()
+    sim.stop()
+    pinned = sim.pinned
+    log = sim.tools.log.read_text()
+    assert f"# pinning simulator 'iPhone 16 (a)' ({UDID}): {json.dumps(pinned, sort_keys=True)}\n" in log
+    assert log.index("# pinning") < log.index("simctl status_bar") < log.index("simctl install")
     assert pinned == pinned_settings("ios")
     assert pinned == {
         "version": 1, "language": "en", "region": "US", "locale": "en_US",
