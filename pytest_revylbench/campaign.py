@@ -102,9 +102,11 @@ class CampaignScores(_Record):
     campaign: str
     """The campaign folder's name."""
     manifest: CampaignManifest
+    """The campaign's `campaign.toml`, as read."""
     counts: dict[str, int]
     """Rollouts per state."""
     rollouts: tuple[RolloutEntry, ...]
+    """Every rollout folder, sorted, with its state and reason."""
 
 
 _HIDDEN = re.compile(r"suites/|test_stage_|test_journey_")

@@ -57,6 +57,7 @@ class CampaignManifest(_Record):
     protocol: str = Field(min_length=1)
     """The benchmark protocol every rollout followed; rows never mix protocols."""
     contestant: Contestant
+    """Who ran: `[contestant]` with model, harness and harness_version."""
     tasks: tuple[str, ...] = Field(min_length=1)
     """The task ids the campaign plans, each run once per seed."""
     seeds: tuple[int, ...] = Field(min_length=1)

@@ -9,11 +9,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
-from .ledger import RolloutStart, SubmissionRecord
+from .campaign import CampaignScores
+from .campaign_manifest import CampaignManifest, RolloutManifest
+from .ledger import RolloutEnd, RolloutStart, SubmissionRecord
 from .models import GradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -23,6 +26,10 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "grade": GradeRecord,
     "ledger-start": RolloutStart,
     "ledger-submission": SubmissionRecord,
+    "ledger-end": RolloutEnd,
+    "campaign": CampaignManifest,
+    "rollout": RolloutManifest,
+    "scores": CampaignScores,
 }
 """Schema name → the record it describes; the name is also the file stem, `<name>.schema.json`."""
 
@@ -36,8 +43,12 @@ def _model(name: str) -> type[BaseModel]:
 
 def schema_id(name: str) -> str:
     """A stable URN naming the record and its format version, e.g. `urn:revylbench:grade:v1`."""
-    version = _model(name).model_fields.get("version")
-    return f"urn:revylbench:{name}" + (f":v{version.default}" if version is not None else "")
+    fields = _model(name).model_fields
+    version = fields.get("version") or fields.get("version_schema")
+    # A file format's version may be required (`schema = 1`): its only allowed value names it.
+    number = version.default if version is not None and version.default is not PydanticUndefined \
+        else (get_args(version.annotation)[0] if version is not None else None)
+    return f"urn:revylbench:{name}" + (f":v{number}" if number is not None else "")
 
 
 def schema(name: str) -> dict[str, Any]:

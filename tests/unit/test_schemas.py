@@ -237,7 +237,8 @@ def test_cli_prints_one_schema(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_writes_all_schemas_to_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert schema_main(["--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        str(tmp_path / f"{name}.schema.json") for name in ("grade", "ledger-start", "ledger-submission")
+        str(tmp_path / f"{name}.schema.json") for name in (
+            "campaign", "grade", "ledger-end", "ledger-start", "ledger-submission", "rollout", "scores")
     ]
     assert json.loads((tmp_path / "grade.schema.json").read_text())["title"] == "GradeRecord"
 
@@ -253,7 +254,8 @@ def test_cli_refuses_an_unknown_schema_naming_the_known_ones(capsys: pytest.Capt
 def test_cli_without_a_name_or_folder_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
     assert schema_main([]) == 2
     assert capsys.readouterr().err == (
-        "revylbench schema: name a schema (grade, ledger-start, ledger-submission) or give --out DIR\n"
+        "revylbench schema: name a schema (campaign, grade, ledger-end, ledger-start, ledger-submission, "
+        "rollout, scores) or give --out DIR\n"
     )
 
 
@@ -263,3 +265,22 @@ def test_cli_subcommand_wires_into_a_parent_parser(capsys: pytest.CaptureFixture
     add_schema_arguments(sub.add_parser("schema", help=SCHEMA_HELP))
     assert run_schema(parser.parse_args(["schema", "grade"])) == 0
     assert capsys.readouterr().out == schema_json("grade")
+
+
+@pytest.mark.parametrize(
+    ("name", "urn", "required"),
+    [
+        ("campaign", "urn:revylbench:campaign:v1", ["schema", "protocol", "contestant", "tasks", "seeds"]),
+        ("rollout", "urn:revylbench:rollout:v1", ["task", "seed", "contestant", "protocol"]),
+        ("scores", "urn:revylbench:scores:v2", ["campaign", "manifest", "counts", "rollouts"]),
+        ("ledger-end", "urn:revylbench:ledger-end:v2", ["reason", "ended_at"]),
+    ],
+)
+def test_campaign_and_rollout_files_have_schemas(name: str, urn: str, required: list[str]) -> None:
+    from pytest_revylbench.schemas import schema
+
+    body = schema(name)
+    assert body["$id"] == urn
+    assert body["required"] == required
+    assert all(field.get("description") for key, field in body["properties"].items()
+               if key not in ("version", "kind")), "every field is documented"
