@@ -57,6 +57,8 @@ _MESSAGES = {
     "(a control was covered, detached or not interactable).",
     Fault.APP_CRASH: "The app did not start, or did not stay up, after launch.",
     Fault.BUILD_FAILED: "Not run: the build failed.",
+    Fault.TAMPERED: "Not credited: the submission's code interfered with the recording of the "
+    "hidden component tests' results, so the whole functional tier scores 0 (charged to you).",
     Fault.DRIVER_ERROR: _UNFINISHED + "the app stopped responding to the test.",
     Fault.TIMEOUT: "Not run: the grade ran out of time; this is not counted against you.",
 }

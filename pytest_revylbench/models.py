@@ -164,6 +164,9 @@ class Fault(StrEnum):
     """The app did not come up, or did not stay up, on launch."""
     BUILD_FAILED = "build_failed"
     """The submission did not build; nothing ran."""
+    TAMPERED = "tampered"
+    """The submission's code forged or stopped the recording of the hidden component tests'
+    verdicts: every functional item fails, the tier scores 0, and it is never refunded."""
     # The bench's: retried on a fresh device, never charged, never counted as a submission.
     DEVICE_FAULT = "device_fault"
     """The device or its server could not be started or stopped answering."""
@@ -183,7 +186,8 @@ class Fault(StrEnum):
     """The device's calibration photo differs from the pinned environment's: no visual score."""
 
 
-AGENT_FAULTS = frozenset({Fault.CHECK_FAILED, Fault.CANDIDATE_ERROR, Fault.APP_CRASH, Fault.BUILD_FAILED})
+AGENT_FAULTS = frozenset({Fault.CHECK_FAILED, Fault.CANDIDATE_ERROR, Fault.APP_CRASH, Fault.BUILD_FAILED,
+                          Fault.TAMPERED})
 BENCH_FAULTS = frozenset(set(Fault) - AGENT_FAULTS)
 
 

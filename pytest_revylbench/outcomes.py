@@ -23,6 +23,10 @@ class ExportFailed(Exception):
     """The build tier's export subtest: the submission did not build (its verdict is fail)."""
 
 
+class Tampered(Exception):
+    """The hidden component tests' records were forged or their recorder stopped: the agent's."""
+
+
 @dataclass(frozen=True)
 class PhaseOutcome:
     verdict: Verdict
@@ -54,6 +58,8 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, exc.criterion)
     if isinstance(exc, AssertionError):
         return PhaseOutcome(Verdict.FAIL, Fault.CHECK_FAILED, _first_line(exc))
+    if isinstance(exc, Tampered):
+        return PhaseOutcome(Verdict.FAIL, Fault.TAMPERED, str(exc))
     if isinstance(exc, ExportFailed):
         return PhaseOutcome(Verdict.FAIL, Fault.BUILD_FAILED, str(exc))
     if isinstance(exc, BuildFailed):

@@ -26,7 +26,7 @@ from .devices.calibration import Calibration
 from .fixtures import viewport_key
 from .functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
 from .models import TaskSpec
-from .outcomes import BuilderFault, BuildFailed, ExportFailed
+from .outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
 from .scoring.visual import CheckpointSpec, Viewport, shot_name
 from .source_checks import CheckRecord
 from .tasks import Task
@@ -224,6 +224,9 @@ def jest_check(case: JestCase) -> Callable[[CheckRecord], None]:
         record = revylbench_source_checks
         if record.bench_fault:
             raise BuilderFault(record.bench_fault)
+        if record.tampered:
+            raise Tampered(f"component test {case.name!r} not credited: the jest run was tampered "
+                           f"with ({record.tampered})")
         if record.functional is not None and not record.functional.ok:
             raise ContractBroken(f"the hidden component tests could not run: {record.functional.message}")
         verdict = verdict_of(case, record.tests)

@@ -20,11 +20,14 @@ CHUNK = 64 * 1024
 class StepFailed(Exception):
     """A build step exited non-zero or ran out of time."""
 
-    def __init__(self, step: str, reason: str, *, timed_out: bool = False) -> None:
+    def __init__(self, step: str, reason: str, *, timed_out: bool = False,
+                 exit_code: int | None = None) -> None:
         super().__init__(f"{step}: {reason}")
         self.step = step
         self.reason = reason
         self.timed_out = timed_out
+        self.exit_code = exit_code
+        """The step's exit status, when it exited by itself (negative: killed by that signal)."""
 
 
 def run_step(
@@ -36,12 +39,14 @@ def run_step(
     deadline: float,
     env: Mapping[str, str] | None = None,
     sandbox: Sandbox | None = None,
+    pass_fds: Sequence[int] = (),
 ) -> None:
     """Run `argv` in `cwd`, logging to `log`; kill its whole process tree at `deadline`.
 
     `deadline` is a `time.monotonic()` value shared by all steps of one build, so the
     build's limit holds however the time splits between steps. With a `sandbox` the step
     runs confined, in a clean environment (plus `env`), under the sandbox's limits.
+    `pass_fds` stay open in the step (the jest recorder's channel).
     """
     remaining = deadline - time.monotonic()
     if remaining <= 0:
@@ -58,7 +63,7 @@ def run_step(
     # umask: a dependency fill must leave files every build's uid can read.
     proc = subprocess.Popen(
         command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL, start_new_session=True, umask=0o022,
+        stdin=subprocess.DEVNULL, start_new_session=True, umask=0o022, pass_fds=tuple(pass_fds),
     )
     assert proc.stdout is not None
     pump = _LogPump(proc.stdout, log, max_log)
@@ -87,7 +92,7 @@ def run_step(
     if sandbox is not None:
         _check_output_limit(step, sandbox)
     if code != 0:
-        raise StepFailed(step, f"exited with status {code}{_hint(code, log, sandbox)}")
+        raise StepFailed(step, f"exited with status {code}{_hint(code, log, sandbox)}", exit_code=code)
 
 
 class _TooMuchWritten(Exception):

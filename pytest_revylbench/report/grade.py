@@ -61,6 +61,9 @@ def grade_status(
         kind = build.fault or Fault.BUILD_FAILED
         status = {Fault.TIMEOUT: GradeStatus.TIMEOUT, Fault.BUILD_FAILED: GradeStatus.CANDIDATE_FAILURE}
         return status.get(kind, GradeStatus.INFRA_FAILURE), kind
+    if any(r.fault is Fault.TAMPERED for r in results):
+        # Decided before bench faults: a grade that forged its verdicts is never refunded.
+        return GradeStatus.CANDIDATE_FAILURE, Fault.TAMPERED
     bench = sorted({r.fault for r in results if r.fault in BENCH_FAULTS})
     if bench:
         kind = bench[0]

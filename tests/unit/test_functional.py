@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -90,7 +92,18 @@ def test_jest_verdicts_map_to_items_and_a_file_that_did_not_run_fails_each_of_it
 
 
 def test_the_jest_configuration_is_the_grader_s_own(tmp_path: Path) -> None:
-    config = jest_config(tmp_path)
-    assert '"preset": "jest-expo"' in config
-    assert f'"rootDir": "{tmp_path}"' in config
-    assert "__hidden_tests__/.freeze.js" in config
+    config = json.loads(jest_config(tmp_path, reporter={"keyFd": 3, "channelFd": 4}))
+    assert config["preset"] == "jest-expo"
+    assert config["rootDir"] == str(tmp_path)
+    assert config["setupFilesAfterEnv"] == ["<rootDir>/__hidden_tests__/revylbench-setup.js"]
+    assert config["reporters"][1] == ["<rootDir>/__hidden_tests__/revylbench-reporter.js",
+                                      {"keyFd": 3, "channelFd": 4}]
+    # Test files run in workers, never in the recorder's process; the cache is never read back;
+    # Babel never reads the submission's config.
+    assert config["workerIdleMemoryLimit"] and config["maxWorkers"] == 1
+    assert config["cache"] is False
+    babel = config["transform"]["\\.[jt]sx?$"][1]
+    assert babel["babelrc"] is False and babel["configFile"] is False
+    denied = re.compile(next(iter(config["moduleNameMapper"])))
+    assert all(denied.match(m) for m in ("child_process", "node:worker_threads", "inspector", "v8", "vm"))
+    assert not any(denied.match(m) for m in ("fs", "path", "react-native", "child_process_x"))

@@ -1,0 +1,145 @@
+# ruff: noqa: RUF001  (the jest separator in item names)
+"""The jest recorder's channel: signed records, and the cross-checks that turn a forgery into
+`tampered` evidence. The recorder itself (jest/reporter.js) runs here under plain Node, with
+real pipes, as jest's parent process would run it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from pytest_revylbench.functional import JestCase
+from pytest_revylbench.jest_channel import Channel, judge, mac, records
+from pytest_revylbench.source_checks import JEST_FILES
+
+KEY = b"k" * 32
+CASES = [JestCase("totals.test.tsx", ("derived", "equal is not over"), 3),
+         JestCase("totals.test.tsx", ("derived", "plural count"), 9)]
+
+
+def signed(*bodies: dict[str, Any], key: bytes = KEY, start: int = 1) -> bytes:
+    lines = []
+    for seq, body in enumerate(bodies, start):
+        text = f"{seq} {json.dumps(body)}"
+        lines.append(f"{mac(key, text)} {text}\n")
+    return "".join(lines).encode()
+
+
+def hello() -> dict[str, Any]:
+    return {"kind": "hello", "pid": 7, "maxWorkers": 1, "runInBand": False}
+
+
+def file_record(*statuses: str, titles: list[tuple[list[str], str]] | None = None,
+                in_band: bool = False) -> dict[str, Any]:
+    titles = titles or [(["derived"], "equal is not over"), (["derived"], "plural count")]
+    return {"kind": "file", "path": "/w/__hidden_tests__/totals.test.tsx", "inBand": in_band,
+            "failureMessage": "", "execError": None,
+            "tests": [{"ancestorTitles": a, "title": t, "status": s,
+                       "failureMessages": [] if s == "passed" else ["Error: expected"]}
+                      for (a, t), s in zip(titles, statuses, strict=True)]}
+
+
+def complete(passed: int, failed: int) -> dict[str, Any]:
+    return {"kind": "complete", "success": failed == 0, "numTotalTests": passed + failed,
+            "numPassedTests": passed, "numFailedTests": failed, "numTotalTestSuites": 1,
+            "numRuntimeErrorTestSuites": 0}
+
+
+def test_an_honest_run_gives_its_verdicts_untouched() -> None:
+    data = signed(hello(), file_record("passed", "failed"), complete(1, 1))
+    found = judge(data, KEY, exit_code=1, cases=CASES)
+    assert not found.tampered and not found.failure and not found.bench_fault
+    assert found.verdicts["totals › derived › equal is not over"].status == "passed"
+    assert found.verdicts["totals › derived › plural count"].status == "failed"
+
+
+@pytest.mark.parametrize(("data_of", "exit_code", "evidence"), [
+    # A line signed with another key: a forged record, wherever it came from.
+    (lambda: signed(hello()) + signed(file_record("passed", "passed"), complete(2, 0),
+                                       key=b"guess" * 8, start=2), 0, "wrong signature"),
+    # jest's own JSON report written into the channel.
+    (lambda: signed(hello()) + b'{"success": true, "testResults": []}\n', 0, "not a record"),
+    # A genuine record replayed.
+    (lambda: signed(hello(), file_record("passed", "failed")) + signed(
+        file_record("passed", "failed"), start=2) + signed(complete(1, 1), start=4), 1, "out of order"),
+    # The recorder says a test failed, but jest's exit status says all passed: the parent was
+    # made to exit 0.
+    (lambda: signed(hello(), file_record("passed", "failed"), complete(1, 1)), 0, "exited with status 0"),
+    # The final record disagrees with the files' records.
+    (lambda: signed(hello(), file_record("passed", "failed"), complete(2, 0)), 0, "numPassedTests"),
+    # A test the hidden file does not have, and one of its own tests missing.
+    (lambda: signed(hello(), file_record("passed", "passed", titles=[
+        (["derived"], "equal is not over"), (["derived"], "a test of my own")]), complete(2, 0)), 0,
+     "differ from the hidden file's tests"),
+    # The same test twice.
+    (lambda: signed(hello(), file_record("passed", "passed", titles=[
+        (["derived"], "equal is not over"), (["derived"], "equal is not over")]), complete(2, 0)), 0,
+     "more than once"),
+    # The recorder killed before its final record.
+    (lambda: signed(hello(), file_record("passed", "failed")), -9, "killed by signal 9"),
+    (lambda: signed(hello()), 137, "killed by signal 9"),
+    # A file of the run never reported.
+    (lambda: signed(hello(), complete(0, 0)), 0, "without reporting the hidden file"),
+    # A record cut off: the channel was written to by someone else, or closed mid-record.
+    (lambda: signed(hello(), complete(0, 0))[:-5], 0, "middle of a record"),
+])
+def test_a_forgery_is_flagged_with_its_evidence(data_of: Any, exit_code: int, evidence: str) -> None:
+    found = judge(data_of(), KEY, exit_code=exit_code, cases=CASES)
+    assert any(evidence in line for line in found.tampered), found.tampered
+
+
+def test_a_run_that_never_started_or_ran_out_of_time_is_a_failure_not_tampering() -> None:
+    never = judge(b"", KEY, exit_code=1, cases=CASES)
+    assert never.failure and not never.tampered
+    late = judge(signed(hello(), file_record("passed", "failed")), KEY, exit_code=None, cases=CASES)
+    assert "out of time" in late.failure and not late.tampered
+
+
+def test_tests_run_in_the_recorder_s_process_are_the_grader_s_fault() -> None:
+    data = signed(hello(), file_record("passed", "passed", in_band=True), complete(2, 0))
+    assert "in band" in judge(data, KEY, exit_code=0, cases=CASES).bench_fault
+
+
+def test_records_are_checked_in_order_and_signature() -> None:
+    good, problems = records(signed(hello(), complete(0, 0)), KEY)
+    assert [r["kind"] for r in good] == ["hello", "complete"] and not problems
+
+
+RECORDER_HARNESS = """
+const Recorder = require(process.argv[1]);
+const options = JSON.parse(process.argv[2]);
+const recorder = new Recorder({maxWorkers: 1}, options);
+// What a worker started now would inherit: no descriptor of the channel or the key.
+const inherited = require('child_process').execFileSync('ls', ['/proc/self/fd']).toString().split('\\n')
+  .filter(Boolean).map(Number);
+process.stderr.write(JSON.stringify({inherited, workerOptions: process.env.NODE_OPTIONS}) + '\\n');
+recorder.onTestFileResult({}, {testFilePath: '/w/__hidden_tests__/totals.test.tsx', testResults: [
+  {ancestorTitles: ['derived'], title: 'equal is not over', status: 'passed', failureMessages: []},
+  {ancestorTitles: ['derived'], title: 'plural count', status: 'failed', failureMessages: ['no']}]});
+recorder.onRunComplete(new Set(), {success: false, numTotalTests: 2, numPassedTests: 1,
+  numFailedTests: 1, numTotalTestSuites: 1, numRuntimeErrorTestSuites: 0});
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in() -> None:
+    with Channel() as channel:
+        options = {**channel.reporter_options, "workerNodeOptions": "--experimental-permission"}
+        proc = subprocess.run(
+            ["node", "-e", RECORDER_HARNESS, str(JEST_FILES / "reporter.js"), json.dumps(options)],
+            pass_fds=channel.pass_fds, capture_output=True, text=True, timeout=60, check=True)
+        channel.started()
+        data, key = channel.received(), channel.key
+    seen = json.loads(proc.stderr.strip().splitlines()[-1])
+    # Besides stdio, the child holds only the descriptor `ls` opened to list /proc/self/fd.
+    assert len(set(seen["inherited"]) - {0, 1, 2}) == 1, seen["inherited"]
+    assert "--experimental-permission" in seen["workerOptions"]
+    found = judge(data, key, exit_code=1, cases=CASES)
+    assert not found.tampered, found.tampered
+    assert found.verdicts["totals › derived › plural count"].status == "failed"
+    # The same bytes under any other key are forgeries.
+    assert judge(data, b"x" * 32, exit_code=1, cases=CASES).tampered
