@@ -41,10 +41,13 @@ def native_doctor_checks(
     tools = tools or HostTools()
     environ = os.environ if environ is None else environ
     if platform == "ios":
-        return _ios(tools, system or _platform.system(), appium_home)
-    if platform == "android":
-        return _android(tools, system or _platform.system(), environ, appium_home, kvm)
-    raise ValueError(f"native_doctor_checks: platform must be 'ios' or 'android', not {platform!r}")
+        checks = _ios(tools, system or _platform.system(), appium_home)
+    elif platform == "android":
+        checks = _android(tools, system or _platform.system(), environ, appium_home, kvm)
+    else:
+        raise ValueError(
+            f"native_doctor_checks: platform must be 'ios' or 'android', not {platform!r}")
+    return [(name, ok, "" if ok else fix) for name, ok, fix in checks]
 
 
 def _on_path(tools: HostTools, tool: str, fix: str) -> Check:

@@ -92,6 +92,7 @@ def test_an_android_host_with_the_sdk_an_avd_kvm_and_the_driver_passes(tmp_path:
     checks = native_doctor_checks("android", tools=tools, system="Linux",
                                   environ={"ANDROID_HOME": str(sdk)}, appium_home=home, kvm=kvm)
     assert failing(checks) == []
+    assert all(fix == "" for _, _, fix in checks)  # nothing to fix
     assert [name.partition(":")[0] for name, _, _ in checks] == [
         "ANDROID_HOME", "java", "adb", "emulator", "avdmanager", "AVDs", "KVM",
         "appium-uiautomator2-driver",
