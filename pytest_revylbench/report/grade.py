@@ -203,6 +203,9 @@ class GradeReporter:
                 f"{'passed' if stages.journey_passed else 'not passed'}; ") if stages else ""
         tr.write_line(f"outcome {record.outcome:.2f}  ({flow}scheme {record.reward.scheme})  "
                       f"status {record.status.value}")
+        closed = record.reward.arithmetic[-1] if record.reward.arithmetic else ""
+        if " gate: " in f" {closed}":
+            tr.write_line(f"  {closed}")
         if record.vector is not None:
             for tier, summary in record.vector.tiers.items():
                 tr.write_line(f"  tier {tier:<10} {summary.score:.2f}  ({summary.arithmetic})")

@@ -7,7 +7,7 @@ from the task, summing to 1), each tier the mean of its binary subtests (`pass` 
 `visual`: reward = w_visual × normalized_visual + w_functional × functional (0.5 / 0.5 unless
 the task says otherwise), normalized_visual from `visual.visual_reward`.
 
-Two rules keep a reward honest:
+Three rules keep a reward honest:
 
 - A tier with a positive weight and no subtests is *not implemented*: the reward is refused
   (`RewardRefused`) instead of counting it as passed or dropping its weight. A tier weighted 0
@@ -15,9 +15,16 @@ Two rules keep a reward honest:
 - A build failure is a gate: the reward is 0 when any result carries the fault
   `build_failed`, or the build tier has subtests and none passed. A partly passing build tier
   is scored by its weight like any other tier (otherwise its weight could never matter).
+- Doing nothing earns nothing (the progress gate): when the grade has flow subtests (the
+  stage and journey tests), the reward is 0 unless at least one of them passed. The untouched
+  scaffold builds, launches, type-checks and adds no dependency, so without this gate it
+  earned 0.20 × 3/3 + 0.15 × 1/8 = 0.219 of budget for no work; an app that throws on launch
+  earned 0.152.
 
-Every reward carries its arithmetic as text, e.g.
-``reward = 0.20×1.00 + 0.30×0.75 + 0.35×1.00 + 0.15×1.00 = 0.925``.
+Every reward carries its arithmetic as text: the tier means, the gates, and the sum, e.g.
+``gates open: build 3/3, flow 2/4 passed`` then
+``reward = 0.20×1.00 + 0.30×0.75 + 0.35×0.50 + 0.15×1.00 = 0.75``. A closed gate's line comes
+last, after the sum it zeroed (``ungated = … = 0.2188``).
 
 The module imports `models` only for type checking, so `models.py` may import `TierWeights`
 and `VisualMix` for the task specification without an import cycle.
@@ -43,6 +50,8 @@ TIERS_SCHEME = "tiers"
 VISUAL_SCHEME = "visual"
 VERDICTS = ("pass", "fail", "not_run")
 BUILD_FAILED = "build_failed"
+PROGRESS_TIER = "flow"
+"""The tier whose subtests (stage and journey tests) open the progress gate."""
 SUM_TOLERANCE = 1e-9
 
 
@@ -148,13 +157,33 @@ def tier_counts(
 
 
 def gate(counts: Mapping[str, TierCount], build_failed: bool) -> str | None:
-    """Why the build gate is closed, or None when it is open."""
+    """Why a gate is closed (the build gate first, then the progress gate), or None when
+    both are open."""
     if build_failed:
         return "build gate: the submission did not build (build_failed) → reward = 0"
     build = counts.get("build")
     if build is not None and build.passed == 0:
         return f"build gate: no build subtest passed ({build.passed}/{build.total}) → reward = 0"
+    progress = counts.get(PROGRESS_TIER)
+    if progress is not None and progress.passed == 0:
+        return (f"progress gate: no stage or journey test passed ({PROGRESS_TIER} "
+                f"{progress.passed}/{progress.total}) → reward = 0")
     return None
+
+
+def open_gates_line(counts: Mapping[str, TierCount]) -> str | None:
+    """`gates open: build 3/3, flow 2/4 passed`: what let the reward through (None: no gate
+    had subtests to look at)."""
+    parts = [f"{tier} {counts[tier].passed}/{counts[tier].total}"
+             for tier in ("build", PROGRESS_TIER) if tier in counts]
+    return f"gates open: {', '.join(parts)} passed" if parts else None
+
+
+def _gated(scheme: str, counts: dict[str, TierCount], vector: dict[str, float],
+           lines: list[str], closed: str, ungated: str) -> SchemeBreakdown:
+    """A breakdown whose gate closed: the sum it would have been, then why it is 0."""
+    return SchemeBreakdown(scheme=scheme, score=0.0, gated=True, counts=counts, vector=vector,
+                           arithmetic=(*lines, f"ungated = {ungated}", closed))
 
 
 def tier_line(tier: str, count: TierCount) -> str:
@@ -170,18 +199,20 @@ def tiers_reward(
     verdicts_by_tier: Mapping[str, Sequence[str]], *,
     weights: TierWeights | None = None, build_failed: bool = False,
 ) -> SchemeBreakdown:
-    """reward = Σ weight × tier mean, over the tiers with a positive weight."""
+    """reward = Σ weight × tier mean, over the tiers with a positive weight; 0 when the build
+    gate or the progress gate is closed."""
     weights = weights or TierWeights()
     weighted = {tier: w for tier, w in weights.as_dict().items() if w > 0}
     counts = tier_counts(verdicts_by_tier, required=list(weighted))
     vector = {tier: c.mean for tier, c in counts.items()}
     lines = _tier_lines(counts)
-    closed = gate(counts, build_failed)
-    if closed is not None:
-        return SchemeBreakdown(scheme=TIERS_SCHEME, score=0.0, gated=True, counts=counts,
-                               vector=vector, arithmetic=(*lines, closed))
     score = round(sum(w * counts[tier].mean for tier, w in weighted.items()), 10)
     terms = " + ".join(f"{_num(w)}×{_num(counts[tier].mean)}" for tier, w in weighted.items())
+    closed = gate(counts, build_failed)
+    if closed is not None:
+        return _gated(TIERS_SCHEME, counts, vector, lines, closed, f"{terms} = {_num(score)}")
+    opened = open_gates_line(counts)
+    lines.extend([opened] if opened else [])
     lines.append(f"reward = {terms} = {_num(score)}")
     return SchemeBreakdown(scheme=TIERS_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
                            vector=vector, arithmetic=tuple(lines))
@@ -191,7 +222,8 @@ def visual_scheme_reward(
     summary: VisualSummary, verdicts_by_tier: Mapping[str, Sequence[str]], *,
     mix: VisualMix | None = None, build_failed: bool = False,
 ) -> SchemeBreakdown:
-    """reward = w_visual × normalized_visual + w_functional × functional."""
+    """reward = w_visual × normalized_visual + w_functional × functional; 0 when the build gate
+    or the progress gate is closed (the flow verdicts in `verdicts_by_tier` open the latter)."""
     mix = mix or VisualMix()
     counts = tier_counts(verdicts_by_tier, required=["functional"] if mix.functional > 0 else [])
     functional = counts["functional"].mean if "functional" in counts else 0.0
@@ -202,13 +234,15 @@ def visual_scheme_reward(
     if "functional" in counts:
         vector["functional"] = functional
     lines = [*summary.arithmetic, *_tier_lines({k: v for k, v in counts.items() if k == "functional"})]
+    score = round(mix.visual * summary.normalized_visual + mix.functional * functional, 10)
+    terms = (f"{_num(mix.visual)}×{_num(summary.normalized_visual)} + "
+             f"{_num(mix.functional)}×{_num(functional)}")
     closed = gate(counts, build_failed)
     if closed is not None:
-        return SchemeBreakdown(scheme=VISUAL_SCHEME, score=0.0, gated=True, counts=counts,
-                               vector=vector, arithmetic=(*lines, closed))
-    score = round(mix.visual * summary.normalized_visual + mix.functional * functional, 10)
-    lines.append(f"reward = {_num(mix.visual)}×{_num(summary.normalized_visual)} + "
-                 f"{_num(mix.functional)}×{_num(functional)} = {_num(score)}")
+        return _gated(VISUAL_SCHEME, counts, vector, lines, closed, f"{terms} = {_num(score)}")
+    opened = open_gates_line(counts)
+    lines.extend([opened] if opened else [])
+    lines.append(f"reward = {terms} = {_num(score)}")
     return SchemeBreakdown(scheme=VISUAL_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
                            vector=vector, arithmetic=tuple(lines))
 

@@ -22,6 +22,7 @@ from .tiers import (
     visual_scheme_reward,
     visual_summary,
 )
+from .visual import VisualScore, VisualSummary
 
 
 def tier_summaries(results: Sequence[TestResult]) -> dict[str, TierSummary]:
@@ -42,7 +43,8 @@ def grade_vector(
     schemes: dict[str, Reward] = {"stages": stage_outcome(task, results)}
     refused: dict[str, str] = {}
     visual = task.scoring.visual
-    summary, shots = None, {}
+    summary: VisualSummary | None = None
+    shots: dict[str, VisualScore | None] = {}
     if visual is not None and "visual" in task.tiers:
         try:
             summary, shots = visual_summary(visual, results, run_dir=run_dir, oracle_dir=oracle_dir)

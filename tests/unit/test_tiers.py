@@ -1,4 +1,5 @@
-"""The tiered schemes' arithmetic at its boundaries: weights, empty tiers, the build gate."""
+"""The tiered schemes' arithmetic at its boundaries: weights, empty tiers, the build gate and
+the progress gate."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def test_the_worked_example() -> None:
         "functional = 3/4 = 0.75",
         "flow = 2/2 = 1.00",
         "contract = 1/1 = 1.00",
+        "gates open: build 1/1, flow 2/2 passed",
         "reward = 0.20×1.00 + 0.30×0.75 + 0.35×1.00 + 0.15×1.00 = 0.925",
     )
     assert not reward.gated
@@ -43,7 +45,7 @@ def test_the_worked_example() -> None:
 
 @pytest.mark.parametrize(("changes", "score"), [
     ({}, 1.0),
-    ({"functional": ["fail"] * 4, "flow": ["fail"], "contract": ["fail"]}, 0.20),  # only the build
+    ({"functional": ["fail"] * 4, "flow": ["pass", "fail"], "contract": ["fail"]}, 0.20 + 0.175),
     ({"build": ["pass", "fail"]}, 0.90),                      # half a build is half its weight
     ({"flow": ["pass", "fail", "fail"]}, 0.20 + 0.30 + 0.35 / 3 + 0.15),
     ({"contract": ["not_run"]}, 0.85),                         # not run counts as not passed
@@ -72,6 +74,45 @@ def test_a_build_failure_fault_closes_the_gate_whatever_else_passed() -> None:
     reward = tiers_reward(ALL_PASS, build_failed=True)
     assert (reward.score, reward.gated) == (0.0, True)
     assert reward.arithmetic[-1] == "build gate: the submission did not build (build_failed) → reward = 0"
+
+
+# What the untouched scaffold passes on budget (issue 13: 0.219 before the progress gate), and
+# the scaffold with a `throw` in App (0.152): build, the dependencies check, nothing the task asks.
+SCAFFOLD = {"build": ["pass"] * 3, "functional": ["fail"] * 8, "flow": ["fail"] * 4,
+            "contract": ["pass"] + ["fail"] * 7}
+THROWS_ON_LAUNCH = {**SCAFFOLD, "build": ["pass", "pass", "fail"]}
+
+
+@pytest.mark.parametrize(("verdicts", "ungated"), [(SCAFFOLD, "0.2188"), (THROWS_ON_LAUNCH, "0.1521")])
+def test_doing_nothing_the_task_asks_earns_nothing(verdicts: dict[str, list[str]], ungated: str) -> None:
+    reward = tiers_reward(verdicts)
+    assert (reward.score, reward.gated) == (0.0, True)
+    assert reward.arithmetic[-2:] == (
+        f"ungated = 0.20×{'1.00' if verdicts is SCAFFOLD else '0.6667'} + 0.30×0.00 + 0.35×0.00 "
+        f"+ 0.15×0.125 = {ungated}",
+        "progress gate: no stage or journey test passed (flow 0/4) → reward = 0",
+    )
+    assert reward.vector["build"] > 0 and reward.vector["contract"] == 0.125  # the parts stay visible
+
+
+@pytest.mark.parametrize("flow", [["pass", "fail", "fail", "fail"], ["fail", "fail", "fail", "pass"]])
+def test_one_passing_stage_or_journey_test_opens_the_progress_gate(flow: list[str]) -> None:
+    reward = tiers_reward({**SCAFFOLD, "flow": flow})
+    assert not reward.gated
+    assert reward.score == pytest.approx(0.20 + 0.35 / 4 + 0.15 / 8)
+    assert reward.arithmetic[-2] == "gates open: build 3/3, flow 1/4 passed"
+
+
+def test_no_flow_subtests_no_progress_gate() -> None:
+    weights = TierWeights(build=0.5, functional=0.5, flow=0.0, contract=0.0)
+    reward = tiers_reward({"build": ["pass"], "functional": ["fail"]}, weights=weights)
+    assert (reward.score, reward.gated) == (0.5, False)
+    assert reward.arithmetic[-2] == "gates open: build 1/1 passed"
+
+
+def test_the_build_gate_is_named_before_the_progress_gate() -> None:
+    reward = tiers_reward({**SCAFFOLD, "build": ["fail"] * 3})
+    assert reward.arithmetic[-1].startswith("build gate: no build subtest passed (0/3)")
 
 
 def test_a_weighted_tier_without_subtests_is_refused_not_counted_as_passed() -> None:
@@ -145,6 +186,17 @@ def test_visual_mix_arithmetic_and_gate() -> None:
     assert (gated.score, gated.gated) == (0.0, True)
     gated = visual_scheme_reward(summary(0.8), {"functional": ["pass"], "build": ["fail"]})
     assert (gated.score, gated.gated) == (0.0, True)
+
+
+def test_the_visual_scheme_has_the_progress_gate_when_flow_is_graded() -> None:
+    # Components that pass their jest tests in an app that does nothing on the device.
+    gated = visual_scheme_reward(summary(0.0), {"functional": ["pass"], "flow": ["fail", "fail"]})
+    assert (gated.score, gated.gated) == (0.0, True)
+    assert gated.arithmetic[-2:] == ("ungated = 0.50×0.00 + 0.50×1.00 = 0.50",
+                                     "progress gate: no stage or journey test passed (flow 0/2) → reward = 0")
+    opened = visual_scheme_reward(summary(0.0), {"functional": ["pass"], "flow": ["fail", "pass"]})
+    assert opened.score == 0.5
+    assert opened.arithmetic[-2:] == ("gates open: flow 1/2 passed", "reward = 0.50×0.00 + 0.50×1.00 = 0.50")
 
 
 def test_visual_scheme_needs_functional_subtests_when_they_weigh() -> None:
