@@ -1,4 +1,4 @@
-"""The redacted feedback bundle that goes back to the agent, and the leak guard behind it.
+"""The feedback bundle that goes back to the agent after every grade.
 
 `reports/<run>/feedback/` holds `feedback.json` (a `Feedback`), `feedback.md` and the
 screenshots of what did not pass, under neutral names (`stage-3-before.png`). The bundle is
@@ -8,47 +8,39 @@ are never chosen; a test that stopped without a failed check gets a fixed messag
 of the suite that the public files do not name (`{id}` in a name stands for any key) are
 replaced by "(a test ID)".
 
-`check_leaks` refuses any 12-character window (whitespace folded) of the task's hidden
-files, everything under `suites/<task>/` except `reference/` (for Python files also the
-values of their string literals), unless the window is also public. Public text is:
-- everything under `tasks/<task>/`, and the reference app `suites/<task>/reference/**`,
-  whose UI strings follow from the specification;
-- the suite's `criterion=` texts (the literal parts of f-strings too): criteria are shown by
-  design, and default criteria are made of the two items below;
-- the strings the suite asserts that the specification founds (see `specstrings`): the
-  expected values of failed checks;
-- the suite's test IDs that the public files name.
-Each string of the bundle is checked on its own: a window across two strings, or across a
-string and the bundle's own quotes and labels, would match the quotes around public words in
-the suite's source. Mutant definitions (`mutants/`) describe what a buggy app shows, so an
-app with the same bug shows the same text: they are checked against every string except
-what the app itself produced (observed screen text, console errors, build log).
+Two kinds of text reach the bundle, and only one is leak-checked:
+- **What the grader authored** (item names, criteria, expected values, reasons) may carry
+  words of the hidden suite, so each such field is checked by the leak guard (`leakguard`).
+  A field that would show hidden text is *redacted*: replaced, alone, by a neutral message
+  ("expected value withheld: it would reveal a hidden check"); the rest of the bundle is
+  written as built, `feedback.json` counts the withheld fields (`withheld`) and the grade
+  records which field and which hidden file (`GradeRecord.feedback.redactions`).
+- **What the agent's app produced** (the observed screen text, the console errors of its own
+  code, its screenshots, its build log) goes back unchecked. The app can only show what its
+  own code renders, so showing it back reveals nothing the agent does not have; and checking
+  it withheld feedback for ordinary bugs, because a screen shares phrases with the hidden
+  component tests (`1 category over budget`). The grader's own words around it are fixed
+  phrases, and the test IDs it names are scrubbed as above.
+
+A bundle is never withheld: `write_feedback` either writes it or raises the error that
+stopped it (a full disk, a permission), which the grade records as a bench fault.
 """
 
 from __future__ import annotations
 
-import ast
-import functools
-import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .models import BENCH_FAULTS, Fault, GradeRecord, TestResult, Verdict
-from .specstrings import suite_strings, unfounded_strings
+from .leakguard import ITEM_LABELS, LeakIndex, task_index
+from .models import BENCH_FAULTS, Fault, GradeRecord, Redaction, TestResult, Verdict
 from .tasks import Task
 
-K = 12
-"""Length of the windows the leak guard compares."""
-_ID_ARGS = frozenset({"at", "test_id", "into"})
-_PRUNE = frozenset({"node_modules", "__pycache__", ".expo", "dist", ".git"})
-_APP_OUTPUT = frozenset({"observed", "launch_errors", "build_log"})
 _MAX_ERRORS, _MAX_ERROR_CHARS, _MAX_LOG_LINES = 20, 500, 40
 _UNFINISHED = "This {kind} could not be checked to the end: "
 _MESSAGES = {
@@ -64,10 +56,15 @@ _MESSAGES = {
 }
 _BENCH = "Not run: the grading machine had a fault; this is not counted against you."
 _DID_NOT_PASS = "This {kind} did not pass."
+GraderField = Literal["name", "criterion", "expected", "message"]
+_WITHHELD_WHAT: dict[GraderField, str] = {
+    "name": "name", "criterion": "criterion", "expected": "expected value", "message": "reason",
+}
 
 
-class FeedbackLeak(Exception):
-    """The bundle would show the agent text of the hidden suite; nothing was written."""
+def withheld(field: GraderField) -> str:
+    """The neutral message that replaces a grader-authored field carrying hidden text."""
+    return f"{_WITHHELD_WHAT[field]} withheld: it would reveal a hidden check"
 
 
 class _Record(BaseModel):
@@ -112,144 +109,51 @@ class Feedback(_Record):
     """One entry per stage or journey that did not pass; passing tests are not described."""
     build_log: str | None = None
     """For a submission that did not build: the end of the build's output."""
-
-
-def _fold(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
-
-
-def _windows(text: str) -> Iterator[str]:
-    folded = _fold(text)
-    return (folded[i:i + K] for i in range(len(folded) - K + 1))
-
-
-def _texts(root: Path, skip_top: tuple[str, ...] = ()) -> Iterator[tuple[Path, str]]:
-    """(path, text) of the UTF-8 files under `root`, sorted, without caches and `skip_top`."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _PRUNE
-                         and not (d in skip_top and folder == str(root)))
-        for name in sorted(files):
-            try:
-                yield Path(folder, name), Path(folder, name).read_text(encoding="utf-8")
-            except (UnicodeDecodeError, OSError):
-                continue
-
-
-def _strings(node: ast.AST) -> list[str]:
-    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-
-
-def _id_shape(node: ast.expr) -> tuple[str, str | None] | None:
-    """(regex, literal or None) of a test ID argument; None for a variable or a bare f"{key}"."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value:
-        return re.escape(node.value), node.value
-    if isinstance(node, ast.JoinedStr):
-        literal = [v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
-                   for v in node.values]
-        if sum(len(v or "") for v in literal) >= 3:
-            return "".join(r"[\w-]+" if v is None else re.escape(v) for v in literal), None
-    return None
-
-
-def _named_ids(public: list[str]) -> re.Pattern[str]:
-    """The test IDs the public files name: their `backticked` tokens, `{id}` standing for any key."""
-    tokens = {t for text in public for t in re.findall(r"`([\w{}-]+)`", text)}
-    shapes = [re.sub(r"\\\{\w+\\\}", r"[\\w-]+", re.escape(t)) for t in sorted(tokens)
-              if len(re.sub(r"\{\w+\}", "", t)) >= 3]  # a bare `{id}` names nothing
-    return re.compile("|".join(shapes) or "(?!)")
+    withheld: int = 0
+    """How many fields above were replaced by a neutral message ("… withheld: it would reveal
+    a hidden check") because they would have shown the hidden suite; what they said is not
+    recorded here."""
 
 
 @dataclass(frozen=True)
-class _Index:
-    """What the guard and the whitelist know of one task, read once per task."""
+class FeedbackBundle:
+    """A written bundle: its folder, its content and the fields it withheld."""
 
-    suite_secrets: dict[str, str]
-    """Hidden, non-public windows of the suite -> the file each came from."""
-    mutant_secrets: dict[str, str]
-    """The same for the mutant definitions."""
-    ids: re.Pattern[str] | None
-    """The suite's test IDs (literal, or the shape of an f-string)."""
-    named: re.Pattern[str]
+    folder: Path
+    feedback: Feedback
+    redactions: tuple[Redaction, ...]
 
-    def scrub(self, text: str) -> str:
-        """`text` with the suite's test IDs that the public files do not name replaced."""
-        if self.ids is None:
+
+class _Guard:
+    """Checks the grader-authored fields of one bundle, redacting those that leak."""
+
+    def __init__(self, index: LeakIndex) -> None:
+        self.index = index
+        self.redactions: list[Redaction] = []
+        self.names: dict[str, tuple[str, str | None]] = {}
+
+    def field(self, item: str, field: GraderField, text: str) -> str:
+        leak = self.index.find(text)
+        if leak is None:
             return text
-        return self.ids.sub(lambda m: m[0] if self.named.fullmatch(m[0]) else "(a test ID)", text)
+        self.redactions.append(Redaction(item=item, field=field, hidden_file=leak.hidden_file))
+        return withheld(field)
+
+    def name(self, name: str) -> tuple[str, str | None]:
+        """(name to show, file stem to use instead of the item's, or None) of an item name."""
+        if name not in self.names:
+            leak = self.index.find(name)
+            if leak is None:
+                self.names[name] = (name, None)
+            else:
+                n = sum(stem is not None for _, stem in self.names.values()) + 1
+                shown = f"Item {n} ({withheld('name')})"
+                self.names[name] = (shown, f"item-{n}")
+                self.redactions.append(Redaction(item=shown, field="name", hidden_file=leak.hidden_file))
+        return self.names[name]
 
 
-@functools.lru_cache(maxsize=32)
-def _index(
-    folder: Path, suite: Path, instruction_files: tuple[Path, ...], names: tuple[str, ...] = ()
-) -> _Index:
-    public = [text for _, text in _texts(folder)] + list(names)
-    named = _named_ids(public)
-    # The oracle holds the reference's screenshots and their digests: a candidate whose screen
-    # matches it shows the same digest, which is no secret.
-    hidden = list(_texts(suite, skip_top=("reference", "oracle")))
-    trees = []
-    for path, text in hidden:
-        try:
-            trees += [(path, ast.parse(text))] if path.suffix == ".py" else []
-        except SyntaxError:
-            continue
-    ids: dict[str, str | None] = {}
-    for path, tree in trees:
-        hidden += [(path, s) for s in _strings(tree)]
-        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
-            is_read = isinstance(call.func, ast.Attribute) and call.func.attr == "read"
-            args = [k.value for k in call.keywords if k.arg in _ID_ARGS] + call.args[:int(is_read)]
-            ids.update(shape for shape in map(_id_shape, args) if shape is not None)
-            public += [s for k in call.keywords if k.arg == "criterion" for s in _strings(k.value)]
-    public += [i for i in ids.values() if i is not None and named.fullmatch(i)]
-    unfounded = {a.text for a in unfounded_strings(list(instruction_files), [p for p, _ in trees])}
-    public += [a.text for p, _ in trees for a in suite_strings(p)[0] if a.text not in unfounded]
-    public += [text for _, text in _texts(suite / "reference")]
-
-    secrets: tuple[dict[str, str], dict[str, str]] = ({}, {})
-    for path, text in hidden:
-        where = path.relative_to(suite.parent.parent)
-        into = secrets[where.parts[2:3] == ("mutants",)]
-        for window in _windows(text):
-            into.setdefault(window, where.as_posix())
-    for text in public:
-        for window in _windows(text):
-            secrets[0].pop(window, None)
-            secrets[1].pop(window, None)
-    shapes = sorted(ids, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(shapes) + r")(?![\w-])") if shapes else None
-    return _Index(*secrets, ids=pattern, named=named)
-
-
-def _task_index(task: Task) -> _Index:
-    from .tier_items import builtin_names  # the items made from the public task.toml
-
-    instructions = tuple(p.resolve() for p in task.instruction_files)
-    return _index(task.folder.resolve(), task.suite.resolve(), instructions,
-                  tuple(builtin_names(task.spec)))
-
-
-def check_leaks(text: str, task: Task, *, app_output: bool = False) -> None:
-    """Raise FeedbackLeak if `text` holds a 12-character window of the task's hidden text.
-
-    :param text: one piece of content; windows are not taken across pieces.
-    :param app_output: `text` is what the app produced, so mutant definitions are not held
-        against it.
-    """
-    index = _task_index(task)
-    sources = [index.suite_secrets] + ([] if app_output else [index.mutant_secrets])
-    folded = _fold(text)
-    for start in range(len(folded) - K + 1):
-        window = folded[start:start + K]
-        hit = next((s for s in sources if window in s), None)
-        if hit is not None:
-            end = start + K
-            while end < len(folded) and folded[end - K + 1:end + 1] in hit:
-                end += 1
-            raise FeedbackLeak(f"the feedback would show {folded[start:end]!r}, hidden text of {hit[window]}")
-
-
-_BUILTIN = {"build": "Build", "contract": "Contract", "visual": "Visual checkpoint"}
+_BUILTIN = ITEM_LABELS
 """Tiers whose items are made from the public task.toml: their names and reasons are public."""
 
 
@@ -297,10 +201,14 @@ def _message(test: TestResult, kind: str) -> str:
     return _MESSAGES.get(test.fault, fallback).format(kind=kind)
 
 
-def _build(record: GradeRecord, task: Task, run_dir: Path) -> tuple[Feedback, dict[str, Path]]:
-    index = _task_index(task)
-    verdicts = {f"Stage {n}: {s.name}": Verdict.NOT_RUN for n, s in enumerate(task.spec.stages, 1)}
-    verdicts[f"Journey: {task.spec.journey.name}"] = Verdict.NOT_RUN
+def _build(
+    record: GradeRecord, task: Task, run_dir: Path
+) -> tuple[Feedback, dict[str, Path], tuple[Redaction, ...]]:
+    index = task_index(task)
+    guard = _Guard(index)
+    verdicts = {guard.name(f"Stage {n}: {s.name}")[0]: Verdict.NOT_RUN
+                for n, s in enumerate(task.spec.stages, 1)}
+    verdicts[guard.name(f"Journey: {task.spec.journey.name}")[0]] = Verdict.NOT_RUN
     rank, seen = {Verdict.PASS: 0, Verdict.NOT_RUN: 1, Verdict.FAIL: 2}, set()
     failures: list[FailedTest] = []
     shots: dict[str, Path] = {}
@@ -308,6 +216,8 @@ def _build(record: GradeRecord, task: Task, run_dir: Path) -> tuple[Feedback, di
     for test in record.tests:
         others += test.role not in ("stage", "journey")
         name, stem, kind = _identity(test, task, others)
+        name, renamed = guard.name(name)
+        stem = renamed or stem
         if name not in seen or rank[test.verdict] > rank[verdicts[name]]:
             verdicts[name] = test.verdict
         seen.add(name)
@@ -323,23 +233,31 @@ def _build(record: GradeRecord, task: Task, run_dir: Path) -> tuple[Feedback, di
             if source is not None:
                 files[moment] = f"{stem}-{moment}.png"
                 shots[files[moment]] = source
+        # The app's own output: scrubbed of unnamed test IDs, never leak-checked.
         errors = tuple(index.scrub(e[:_MAX_ERROR_CHARS]) for e in test.console_errors[:_MAX_ERRORS])
-        # The first failed check's own words, never the exception that ended the test.
-        public = _public_reason(test) if failed is None else None
-        message = index.scrub(public) if public else _message(test, kind)
-        reasons = {"message": message} if failed is None else {
-            "criterion": index.scrub(failed.criterion), "expected": index.scrub(failed.expected),
-            "observed": index.scrub(failed.observed),
-        }
-        failures.append(FailedTest(name=name, verdict=test.verdict, launch_errors=errors, **reasons, **files))
+        observed = index.scrub(failed.observed) if failed else None
+        # The grader's words: the first failed check's, never the exception that ended the test.
+        if failed is None:
+            public = _public_reason(test)
+            message = index.scrub(public) if public else _message(test, kind)
+            reasons = {"message": guard.field(name, "message", message)}
+        else:
+            reasons = {
+                "criterion": guard.field(name, "criterion", index.scrub(failed.criterion)),
+                "expected": guard.field(name, "expected", index.scrub(failed.expected)),
+            }
+        failures.append(FailedTest(name=name, verdict=test.verdict, observed=observed,
+                                   launch_errors=errors, **reasons, **files))
     build, log = record.build, None
     if build is not None and not build.ok and build.fault in (None, Fault.BUILD_FAILED):
         tail = "\n".join(build.log_tail.splitlines()[-_MAX_LOG_LINES:])
         # Paths in the log point into the grader's work folder; the agent knows its files relatively.
         log = index.scrub(re.sub(rf"\S*/{re.escape(record.run_id)}/", "", tail))
+    redactions = tuple(guard.redactions)
     feedback = Feedback(task=record.task, submission_digest=record.submission_digest,
-                        verdicts=verdicts, failures=tuple(failures), build_log=log)
-    return feedback, shots
+                        verdicts=verdicts, failures=tuple(failures), build_log=log,
+                        withheld=len(redactions))
+    return feedback, shots, redactions
 
 
 def build_feedback(record: GradeRecord, task: Task, run_dir: Path) -> Feedback:
@@ -357,6 +275,10 @@ def render_markdown(feedback: Feedback) -> str:
     lines = [f"# Feedback on your submission for task `{feedback.task}`", "",
              f"Submission `{feedback.submission_digest}`.", ""]
     lines += [f"- {name}: {verdict.value.replace('_', ' ')}" for name, verdict in feedback.verdicts.items()]
+    if feedback.withheld:
+        fields = "1 field" if feedback.withheld == 1 else f"{feedback.withheld} fields"
+        lines += ["", f"{fields} of this feedback withheld: it would reveal a hidden check; "
+                  "everything else is as graded."]
     for item in feedback.failures:
         lines += ["", f"## {item.name}: {item.verdict.value.replace('_', ' ')}", ""]
         lines += [item.message] if item.message is not None else []
@@ -373,28 +295,13 @@ def render_markdown(feedback: Feedback) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _pieces(data: object, app_output: bool = False) -> Iterator[tuple[str, bool]]:
-    """Every string of a JSON value, keys too, with whether the app produced it."""
-    if isinstance(data, str):
-        yield data, app_output
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield key, False
-            yield from _pieces(value, app_output or key in _APP_OUTPUT)
-    elif isinstance(data, list | tuple):
-        for value in data:
-            yield from _pieces(value, app_output)
+def write_feedback(record: GradeRecord, task: Task, run_dir: Path) -> FeedbackBundle:
+    """Write `run_dir/feedback/` at once (built aside, then renamed).
 
-
-def write_feedback(record: GradeRecord, task: Task, run_dir: Path) -> Path:
-    """Write `run_dir/feedback/` at once (built aside, then renamed); returns that folder.
-
-    Raises FeedbackLeak, having written nothing, when the bundle would show hidden text.
+    Grader-authored fields that would show hidden text are redacted, never the bundle; an
+    error that stops the writing (OSError …) leaves no partial folder and is raised.
     """
-    feedback, shots = _build(record, task, run_dir)
-    # feedback.md only puts fixed labels around the strings of feedback.json.
-    for text, app_output in _pieces(feedback.model_dump(mode="json")):
-        check_leaks(text, task, app_output=app_output)
+    feedback, shots, redactions = _build(record, task, run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     target = run_dir / "feedback"
     staging = Path(tempfile.mkdtemp(prefix=".feedback-", dir=run_dir))
@@ -412,4 +319,4 @@ def write_feedback(record: GradeRecord, task: Task, run_dir: Path) -> Path:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     shutil.rmtree(retired, ignore_errors=True)
-    return target
+    return FeedbackBundle(target, feedback, redactions)

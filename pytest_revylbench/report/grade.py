@@ -11,13 +11,14 @@ import pytest
 
 from ..config import GradeConfig, oracle_dir
 from ..devices.lease import LeaseBoard
-from ..feedback import FeedbackLeak, write_feedback
+from ..feedback import write_feedback
 from ..fixtures import build_work_dir
 from ..ledger import SubmissionRecord, append_submission
 from ..models import (
     BENCH_FAULTS,
     BuildResult,
     Fault,
+    FeedbackResult,
     GradeRecord,
     GradeStatus,
     TestResult,
@@ -85,7 +86,6 @@ class GradeReporter:
         self.path: Path | None = None
         self.ledger_entry: SubmissionRecord | None = None
         self.feedback: Path | None = None
-        self.feedback_error = ""
         self.refused = ""
         self.oracle_note = ""
 
@@ -139,7 +139,7 @@ class GradeReporter:
                 f"{grade.task.folder / 'task.toml'}: field scoring.scheme: no reward scheme "
                 f"named {grade.task.spec.scoring.scheme!r} is registered"
             )
-        self.record = GradeRecord(
+        record = GradeRecord(
             run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
             platform=grade.platform, submission_digest=digests["submission"],
             status=status, failure_kind=kind, outcome=reward.score, reward=reward, vector=vector,
@@ -147,6 +147,8 @@ class GradeReporter:
             digests=digests, environment=environment,
             trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
         )
+        # The bundle first: whether it was written is part of the grade and of its ledger line.
+        self.record = self._with_feedback(record)
         self.path = grade.run_dir / "grade.json"
         grade.run_dir.mkdir(parents=True, exist_ok=True)
         data = self.record.model_dump(mode="json")
@@ -159,11 +161,28 @@ class GradeReporter:
                 grade.rollout, self.record, spec=grade.task.spec, agent_seconds=grade.agent_seconds,
             )
         write_grade_scorecard(self.record, grade.run_dir)
-        try:
-            self.feedback = write_feedback(self.record, grade.task, grade.run_dir)
-        except FeedbackLeak as exc:
-            self.feedback_error = str(exc)
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
+
+    def _with_feedback(self, record: GradeRecord) -> GradeRecord:
+        """`record` with its feedback bundle written (hidden text redacted field by field).
+
+        A bundle that cannot be written is never silently absent: the grade becomes the
+        bench's fault (`feedback_fault`, status infra_failure), and so does its ledger line.
+        """
+        grade = self.grade
+        try:
+            bundle = write_feedback(record, grade.task, grade.run_dir)
+        except Exception as exc:  # whatever stopped it, the agent got no feedback
+            result = FeedbackResult(written=False, error=f"{type(exc).__name__}: {exc}")
+            if record.failure_kind in BENCH_FAULTS:  # already the bench's: keep the first cause
+                return record.model_copy(update={"feedback": result})
+            return record.model_copy(update={
+                "feedback": result, "status": GradeStatus.INFRA_FAILURE,
+                "failure_kind": Fault.FEEDBACK_FAULT,
+            })
+        self.feedback = bundle.folder
+        return record.model_copy(update={
+            "feedback": FeedbackResult(written=True, redactions=bundle.redactions)})
 
     def _write_oracle(self, dest: Path, results: list[TestResult], digest: str,
                       session: pytest.Session) -> None:
@@ -213,10 +232,15 @@ class GradeReporter:
                 tr.write_line(f"  scheme {scheme}: not scored: {why}")
         tr.write_line(f"report: {self.path}")
         tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")
-        if self.feedback is not None:
-            tr.write_line(f"feedback for the agent: {self.feedback}")
-        if self.feedback_error:
-            tr.write_line(f"feedback bundle NOT written: {self.feedback_error}", red=True)
+        feedback = record.feedback
+        if feedback is not None and feedback.written:
+            tr.write_line(f"feedback for the agent: {self.feedback} "
+                          f"(redacted fields: {len(feedback.redactions)})")
+            for cut in feedback.redactions:
+                tr.write_line(f"  redacted: {cut.item}: {cut.field} (hidden text of {cut.hidden_file})")
+        elif feedback is not None:
+            tr.write_line(f"feedback bundle NOT written: {feedback.error}; the grade is the "
+                          f"bench's fault ({record.failure_kind})", red=True)
         if self.ledger_entry is not None and self.grade.rollout is not None:
             entry = self.ledger_entry
             tr.write_line(

@@ -1,4 +1,5 @@
-"""The feedback bundle: what it carries by whitelist, and the leak guard that stops the rest."""
+"""The feedback bundle: what it carries by whitelist, and the leak guard that redacts a
+grader-authored field (never the bundle) when it would show hidden text."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pytest_revylbench.feedback import Feedback, FeedbackLeak, build_feedback, check_leaks, write_feedback
+from pytest_revylbench.feedback import Feedback, build_feedback, withheld, write_feedback
+from pytest_revylbench.leakguard import FeedbackLeak, check_leaks, find_leak, item_names, normalise
 from pytest_revylbench.models import (
     BuildResult,
     Evidence,
     Fault,
     GradeRecord,
     GradeStatus,
+    Redaction,
     Reward,
     Screenshot,
     TestResult,
@@ -103,7 +106,7 @@ def bundle_text(folder: Path) -> str:
 
 
 def test_a_mutant_grade_gives_public_names_reasons_and_screenshots(budget: Task, tmp_path: Path) -> None:
-    folder = write_feedback(mutant_record(tmp_path), budget, tmp_path)
+    folder = write_feedback(mutant_record(tmp_path), budget, tmp_path).folder
     assert folder == tmp_path / "feedback"
     feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
     assert next(iter(json.loads((folder / "feedback.json").read_text()))) == "version"
@@ -139,7 +142,8 @@ def test_a_mutant_grade_gives_public_names_reasons_and_screenshots(budget: Task,
 
 def test_untested_stages_are_not_run_and_a_rewrite_replaces_the_bundle(budget: Task, tmp_path: Path) -> None:
     write_feedback(mutant_record(tmp_path), budget, tmp_path)
-    folder = write_feedback(record(passing("test_stage_1_accounts", "stage", "accounts")), budget, tmp_path)
+    passed = record(passing("test_stage_1_accounts", "stage", "accounts"))
+    folder = write_feedback(passed, budget, tmp_path).folder
     feedback = Feedback.model_validate_json((folder / "feedback.json").read_text())
     assert list(feedback.verdicts.values()) == [Verdict.PASS] + [Verdict.NOT_RUN] * 3
     assert feedback.failures == ()
@@ -171,7 +175,7 @@ def test_a_test_without_a_failed_check_gets_a_fixed_message_not_its_exception(
                            observed="'Accounts'", passed=True)],
         screenshots=[Screenshot(path="tests/t/03-step.png", step="end of test")],
     )
-    folder = write_feedback(record(broken), budget, tmp_path)
+    folder = write_feedback(record(broken), budget, tmp_path).folder
     (entry,) = Feedback.model_validate_json((folder / "feedback.json").read_text()).failures
     assert entry.message is not None and entry.message.startswith(message)
     assert (entry.criterion, entry.expected, entry.observed) == (None, None, None)
@@ -201,7 +205,7 @@ def test_screenshots_outside_the_run_folder_are_not_copied(budget: Task, tmp_pat
     failed = Evidence(criterion="net worth is the sum of all account balances", expected="'a'",
                       observed="'b'", passed=False, before="../secret.png", after="tests/missing.png")
     test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, evidence=[failed])
-    folder = write_feedback(record(test), budget, run_dir)
+    folder = write_feedback(record(test), budget, run_dir).folder
     (entry,) = Feedback.model_validate_json((folder / "feedback.json").read_text()).failures
     assert (entry.before, entry.after) == (None, None)
     assert sorted(p.name for p in folder.iterdir()) == ["feedback.json", "feedback.md"]
@@ -225,28 +229,77 @@ def test_an_exception_carrying_a_canary_never_reaches_the_bundle(budget: Task, t
                            observed=f"RuntimeError: {canary}", passed=True)],
         console_errors=["TypeError: undefined is not a function"],
     )
-    folder = write_feedback(record(crashed), budget, tmp_path)
+    folder = write_feedback(record(crashed), budget, tmp_path).folder
     text = bundle_text(folder)
     assert "could not be checked to the end" in text
     assert not any(canary in text for canary in CANARIES)
 
 
 @pytest.mark.parametrize("canary", CANARIES)
-@pytest.mark.parametrize("field", ["observed", "expected", "criterion", "console"])
-def test_a_canary_that_gets_in_is_refused_and_nothing_is_written(
+@pytest.mark.parametrize("field", ["expected", "criterion"])
+def test_a_canary_in_a_grader_field_redacts_that_field_only(
     budget: Task, tmp_path: Path, canary: str, field: str
 ) -> None:
     texts = {"criterion": "the app opens on the Accounts screen", "expected": "'Your accounts'",
              "observed": "'Accounts'"}
-    if field != "console":
-        texts[field] = f"the screen shows: Accounts {canary} Net worth"
+    texts[field] = f"the screen shows: Accounts {canary} Net worth"
     failed = Evidence(passed=False, **texts)
-    console = [f"Error: {canary}"] if field == "console" else []
+    test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, fault=Fault.CHECK_FAILED,
+                  evidence=[failed])
+    bundle = write_feedback(record(test), budget, tmp_path)
+    (entry,) = bundle.feedback.failures
+    assert getattr(entry, field) == withheld(field)  # type: ignore[arg-type]
+    kept = {"criterion", "expected"} - {field}
+    assert all(getattr(entry, k) == texts[k] for k in kept) and entry.observed == "'Accounts'"
+    assert bundle.redactions == (Redaction(item="Stage 1: Accounts and tabs", field=field,
+                                           hidden_file="suites/budget/test_budget.py"),)
+    text = bundle_text(bundle.folder)
+    assert canary not in text and withheld(field) in text  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("field", ["observed", "console"])
+def test_what_the_app_showed_goes_back_unchecked(budget: Task, tmp_path: Path, field: str) -> None:
+    """A phrase the app rendered (here one of the hidden component tests' titles) is the app's."""
+    shown = "Categories all five expense categories can be over budget at once Total: $9.00"
+    assert find_leak(shown, budget) is not None  # the guard would flag it in a grader field
+    failed = Evidence(criterion="the app opens on the Accounts screen", expected="'Your accounts'",
+                      observed=shown if field == "observed" else "'Accounts'", passed=False)
+    console = [f"Error: {shown}"] if field == "console" else []
     test = result("test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, fault=Fault.CHECK_FAILED,
                   evidence=[failed], console_errors=console)
-    with pytest.raises(FeedbackLeak, match=re.escape(canary[:12]) + r".*suites/budget/test_budget\.py"):
-        write_feedback(record(test), budget, tmp_path)
-    assert list(tmp_path.iterdir()) == []
+    bundle = write_feedback(record(test), budget, tmp_path)
+    (entry,) = bundle.feedback.failures
+    assert (entry.observed, entry.launch_errors) == (
+        (shown, ()) if field == "observed" else ("'Accounts'", (f"Error: {shown}",)))
+    assert bundle.redactions == () and bundle.feedback.withheld == 0
+    assert shown in bundle_text(bundle.folder)
+
+
+def test_a_criterion_carrying_a_hidden_string_is_redacted_and_the_rest_is_intact(
+    budget: Task, tmp_path: Path
+) -> None:
+    """The stage-3 failure of the mutant grade, its criterion a hidden component test's title."""
+    hidden = "all five expense categories can be over budget at once"
+    plain = write_feedback(mutant_record(tmp_path / "plain"), budget, tmp_path / "plain")
+    grade = mutant_record(tmp_path)
+    stage_3 = grade.tests[2]
+    evidence = (stage_3.evidence[0], stage_3.evidence[1].model_copy(update={"criterion": hidden}))
+    tests = (*grade.tests[:2], stage_3.model_copy(update={"evidence": evidence}), *grade.tests[3:])
+    bundle = write_feedback(grade.model_copy(update={"tests": tests}), budget, tmp_path)
+    stage, journey = bundle.feedback.failures
+    assert stage.criterion == "criterion withheld: it would reveal a hidden check"
+    redacted = {"criterion"}
+    assert stage.model_dump(exclude=redacted) == plain.feedback.failures[0].model_dump(exclude=redacted)
+    assert journey == plain.feedback.failures[1]
+    assert bundle.feedback.verdicts == plain.feedback.verdicts
+    assert bundle.feedback.withheld == 1 and plain.feedback.withheld == 0
+    assert bundle.redactions == (Redaction(item="Stage 3: Budgets and edits", field="criterion",
+                                           hidden_file="suites/budget/functional/totals.test.tsx"),)
+    assert sorted(p.name for p in bundle.folder.iterdir()) == sorted(p.name for p in plain.folder.iterdir())
+    markdown = (bundle.folder / "feedback.md").read_text()
+    assert "1 field of this feedback withheld: it would reveal a hidden check" in markdown
+    assert "Criterion: criterion withheld: it would reveal a hidden check" in markdown
+    assert "'-$502.75'" in markdown and hidden not in bundle_text(bundle.folder)
 
 
 # -- the guard on the real budget suite ----------------------------------------------------
@@ -271,11 +324,35 @@ def test_what_the_spec_and_the_criteria_say_is_public(budget: Task) -> None:
         check_leaks(text, budget)
 
 
-def test_a_mutants_text_may_come_back_from_the_app_but_not_from_the_suite(budget: Task) -> None:
+def test_a_mutants_text_is_hidden_in_a_grader_field(budget: Task) -> None:
     description = "records a per-account balance adjustment that is added on top"
-    check_leaks(description, budget, app_output=True)
     with pytest.raises(FeedbackLeak, match=r"mutants/edit-applied-twice/mutant\.toml"):
         check_leaks(description, budget)
+
+
+def test_a_phrase_the_spec_states_in_backticks_is_public(budget: Task) -> None:
+    """Issue 22: `over budget ` (a window of a hidden test title) was flagged on a screen
+    that showed `1 category over budget`, a phrase the spec states in backticks."""
+    assert normalise("`1 category  over budget`,\n**over budget** 'a' \u201cb\u201d") == (
+        "1 category over budget, over budget a b")
+    for text in ("Categories 1 category over budget Total: $1,905.20 of $2,270.00",
+                 "Budgets per category Housing Over by $19.15 1 category over budget Total",
+                 "`1 category over budget` **over budget** when"):
+        check_leaks(text, budget)
+    with pytest.raises(FeedbackLeak, match=r"functional/totals\.test\.tsx"):
+        check_leaks("all five expense `categories` can be **over budget** at once", budget)
+
+
+def test_every_tasks_item_names_are_public() -> None:
+    """Names are built from the public task.toml: no real task gets one redacted."""
+    from pytest_revylbench.tasks import available_tasks
+
+    for task_id in available_tasks(REPO / "tasks"):
+        task = load_task(REPO / "tasks", REPO / "suites", task_id)
+        names = [*item_names(task), "Component test 7", "Additional check 3"]
+        assert len(names) > 15 and "Contract: screen[transactions]" in item_names(load_task(
+            REPO / "tasks", REPO / "suites", "budget"))
+        assert [n for n in names if find_leak(n, task)] == [], task_id
 
 
 # -- a task of our own: unnamed test IDs, and properties of build + guard ------------------
@@ -335,30 +412,33 @@ def test_test_ids_the_public_files_do_not_name_are_replaced(tmp_path: Path) -> N
 
 SECRET = st.text("0123456789", min_size=10, max_size=16).map(lambda s: f"QX{s}")
 WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=9), min_size=1, max_size=6).map(" ".join)
+GRADER_FIELDS = ("criterion", "expected", "message")
 
 
 def _leaks(secrets: list[str], text: str) -> bool:
-    folded = " ".join(text.split())
+    folded = normalise(text)
     return any(s[i:i + 12] in folded for s in secrets for i in range(len(s) - 11))
 
 
 @settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(public=st.lists(WORDS, min_size=1, max_size=5), secrets=st.lists(SECRET, min_size=1, max_size=3),
        data=st.data())
-def test_build_and_guard_never_write_a_secret(
+def test_every_bundle_is_written_and_no_grader_field_shows_a_secret(
     public: list[str], secrets: list[str], data: st.DataObject
 ) -> None:
+    """Whatever the app shows, the bundle is written; what the app showed comes back as it was;
+    a grader field is withheld exactly when it holds a 12-character window of hidden text, and
+    is otherwise as graded."""
     piece = st.one_of(st.sampled_from(public), st.sampled_from(secrets),
                       st.sampled_from(secrets).map(lambda s: s[:11]))  # 11 characters are no leak
     mixed = st.lists(piece, min_size=1, max_size=4).map(" ".join)
-    clean = st.lists(st.sampled_from(public), min_size=1, max_size=3).map(" ".join)
 
-    def tests(text: st.SearchStrategy[str]) -> list[TestResult]:
+    def tests() -> list[TestResult]:
         made = []
         stages = data.draw(st.lists(st.sampled_from(["one", "two", "three"]), max_size=3))
         for n, stage in enumerate(stages):
             evidence = [
-                Evidence(criterion=data.draw(text), expected=data.draw(text), observed=data.draw(text),
+                Evidence(criterion=data.draw(mixed), expected=data.draw(mixed), observed=data.draw(mixed),
                          passed=data.draw(st.booleans()))
                 for _ in range(data.draw(st.integers(0, 2)))
             ]
@@ -366,7 +446,7 @@ def test_build_and_guard_never_write_a_secret(
                 nodeid=f"n{n}", name=f"t{n}", role="stage", stage=stage, evidence=tuple(evidence),
                 verdict=data.draw(st.sampled_from(list(Verdict))),
                 fault=data.draw(st.sampled_from([None, *Fault])),
-                reason=data.draw(text), console_errors=tuple(data.draw(st.lists(text, max_size=2))),
+                reason=data.draw(mixed), console_errors=tuple(data.draw(st.lists(mixed, max_size=2))),
             ))
         return made
 
@@ -376,18 +456,35 @@ def test_build_and_guard_never_write_a_secret(
         hidden = "¤".join(public + secrets)
         instruction = "\n".join(public) + "\n"
         task = make_task(root, instruction, f"description = '''{hidden}'''\n", f"'''{hidden}'''\n")
-        for n, source in enumerate((mixed, clean)):
-            run_dir = root / f"run{n}"
-            grade = record(*tests(source)).model_copy(update={"task": "demo"})
-            try:
-                folder = write_feedback(grade, task, run_dir)
-            except FeedbackLeak:
-                event("refused")
-                assert source is mixed, "a bundle of public text only was refused"
-                assert not (run_dir / "feedback").exists()
-                continue
-            event("written")
-            assert not _leaks(secrets, bundle_text(folder))
+        made = tests()
+        grade = record(*made).model_copy(update={"task": "demo"})
+        bundle = write_feedback(grade, task, root / "run")  # never refused
+        assert (root / "run/feedback/feedback.json").is_file()
+        written = Feedback.model_validate_json((root / "run/feedback/feedback.json").read_text())
+        assert written == bundle.feedback
+        failing = [t for t in made if t.verdict is not Verdict.PASS]
+        assert len(written.failures) == len(failing)
+        cuts = 0
+        for test, entry in zip(failing, written.failures, strict=True):
+            failed = next((e for e in test.evidence if not e.passed), None)
+            # The app's own output comes back as it was, secrets or not.
+            assert entry.observed == (failed.observed if failed else None)
+            assert entry.launch_errors == test.console_errors
+            graded = {"criterion": failed.criterion, "expected": failed.expected} if failed else {}
+            for field in GRADER_FIELDS:
+                shown = getattr(entry, field)
+                if shown is None:
+                    continue
+                assert not _leaks(secrets, shown)
+                if field in graded:
+                    leaked = _leaks(secrets, graded[field])
+                    assert shown == (withheld(field) if leaked else graded[field])
+                    cuts += leaked
+        assert not any(_leaks(secrets, name) for name in written.verdicts)
+        assert written.withheld == cuts == len(bundle.redactions)
+        assert all(r.hidden_file in ("suites/demo/test_demo.py", "suites/demo/mutants/m/mutant.toml")
+                   for r in bundle.redactions)
+        event("redacted" if cuts else "nothing to redact")
         text = data.draw(mixed)
         leaked = _leaks(secrets, text)
         try:
