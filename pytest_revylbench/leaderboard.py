@@ -32,8 +32,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from .campaign import CampaignScores, RolloutEntry
-from .ledger import parse_time
 from .campaign_manifest import Contestant
+from .ledger import parse_time
 from .models import Trust
 
 RESAMPLES = 2000
