@@ -151,13 +151,11 @@ def _calibration(appium_dir: Path, fonts_dir: Path) -> Finding:
         "--write` and re-capture every oracle (`revylbench oracle`)"))
 
 
-def _native(platform: str) -> list[Finding]:
-    try:
-        from .devices.pinning import native_doctor_checks  # type: ignore[attr-defined]
-    except ImportError:
-        return [Finding(platform, False, f"no host checks for {platform} yet", "")]
-    return [Finding(name, ok, detail) if ok else Finding(name, ok, detail, detail)
-            for name, ok, detail in native_doctor_checks(platform)]
+def _native(platform: str, appium_dir: Path) -> list[Finding]:
+    from .devices.nativedoctor import native_doctor_checks
+
+    return [Finding(name, ok, "", "" if ok else fix)
+            for name, ok, fix in native_doctor_checks(platform, appium_home=appium_dir / "home")]
 
 
 def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
@@ -172,7 +170,7 @@ def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
         if all(f.ok for f in found):
             found.append(photograph(appium_dir, fonts_dir))
     else:
-        found += _native(platform)
+        found += _native(platform, appium_dir)
     return found
 
 

@@ -15,8 +15,8 @@ from .appium import AppiumServer, RemoteAppium
 from .hosttools import HostTools
 from .ios import IosSimulator, ios_app
 from .pool import PoolSpec
-from .rendering import browser_env, installed_fonts, write_fontconfig
 from .remote import RemoteDevice
+from .rendering import browser_env, installed_fonts, write_fontconfig
 from .web import WebDevice
 
 

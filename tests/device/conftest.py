@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.devices.appium import AppiumServer
+from pytest_revylbench.devices.rendering import browser_env, installed_fonts, write_fontconfig
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,9 +27,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def appium_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     logs = tmp_path_factory.mktemp("appium")
+    scratch = Path(os.environ.get("TMPDIR", "/tmp")) / f"rvb-test-{os.getpid()}"
+    scratch.mkdir(parents=True, exist_ok=True)
+    # Pinned like a grade's own server: its browsers see the project's fonts only.
+    fonts = write_fontconfig(installed_fonts(REPO / ".revylbench/fonts"), scratch)
     server = AppiumServer(
-        REPO / ".revylbench/appium", log=logs / "appium.log",
-        scratch=Path(os.environ.get("TMPDIR", "/tmp")) / f"rvb-test-{os.getpid()}",
+        REPO / ".revylbench/appium", log=logs / "appium.log", scratch=scratch,
+        browser_env=browser_env(fonts),
     )
     try:
         yield server.start().url
