@@ -40,6 +40,10 @@ class GradeConfig:
     """Build even when an identical earlier build is kept."""
     infra_retries: int = 2
     """How many times a test that hit a bench fault is run again on a fresh device."""
+    install_retries: int = 2
+    """How many times a dependency install that hit a bench fault is run again."""
+    install_backoff_s: float = 10.0
+    """The wait before the first install retry; each later wait doubles (at most 60 s)."""
 
     @property
     def run_dir(self) -> Path:

@@ -19,6 +19,7 @@ from filelock import FileLock
 
 from .app import App
 from .artifacts import ArtifactStore, artifact_key
+from .build.deps import InstallRetry
 from .build.pipeline import SandboxUnavailable, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
 from .devices.calibration import Calibration, EnvironmentMismatch, compare, photograph
@@ -91,6 +92,7 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
                     timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
                     hidden=(grade.reports, grade.task.suite.parent,
                             *([grade.rollout] if grade.rollout else [])),
+                    install_retry=install_retry(grade),
                 )
             except SandboxUnavailable as exc:
                 raise pytest.UsageError(str(exc)) from exc
@@ -109,6 +111,10 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
     return artifact
 
 
+def install_retry(grade: GradeConfig) -> InstallRetry:
+    return InstallRetry(retries=grade.install_retries, backoff_s=grade.install_backoff_s)
+
+
 def source_checks(grade: GradeConfig) -> CheckRecord:
     """The grade's type-check and hidden jest run, done once whatever the worker count (the
     first caller runs them; later ones, in any process, wait for its record)."""
@@ -118,6 +124,7 @@ def source_checks(grade: GradeConfig) -> CheckRecord:
         grade.run_dir, work.with_name(work.name + "-checks"), submission=grade.submission,
         tests=sorted((grade.task.suite / "functional").glob("*.test.tsx")),
         cache_dir=grade.cache_dir, timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
+        install_retry=install_retry(grade),
         hidden=(grade.reports, grade.task.suite.parent, *([grade.rollout] if grade.rollout else [])),
         reuse=not grade.rebuild,
     )

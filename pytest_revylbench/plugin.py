@@ -73,6 +73,11 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "android-emulators.toml for the platform)"),
     ("--infra-retries", "revylbench_infra_retries", "2",
      "times a test hit by a bench fault is run again on a fresh device"),
+    ("--install-retries", "revylbench_install_retries", "2",
+     "times a dependency install that failed by the bench's fault (registry, network, disk) "
+     "is run again"),
+    ("--install-backoff", "revylbench_install_backoff", "10",
+     "seconds before the first install retry; each later wait doubles (at most 60)"),
     ("--scheme", "revylbench_scheme", None,
      "score with this reward scheme instead of the task's (stages, tiers, visual or a project's)"),
     ("--tiers", "revylbench_tiers", None,
@@ -283,6 +288,8 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
         agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),
         infra_retries=_count(config, "revylbench_infra_retries", "--infra-retries"),
+        install_retries=_count(config, "revylbench_install_retries", "--install-retries"),
+        install_backoff_s=_number(config, "revylbench_install_backoff", "--install-backoff"),
         rebuild=bool(config.getoption("revylbench_rebuild") or config.getini("revylbench_rebuild")),
     )
 

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..models import BuildResult, Fault, Platform
+from ..models import BuildResult, Fault, InstallAttempt, Platform, StepDiagnosis
 from ..submission import copy_source, source_files
 from .android import build_android
-from .deps import cached_node_modules
+from .deps import InstallFailed, InstallRetry, install_dependencies
 from .ios import build_ios
 from .process import StepFailed, log_tail
 from .sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
@@ -47,11 +47,14 @@ def build_submission(
     offline: bool = False,
     limits: Limits | None = None,
     hidden: Sequence[Path] = (),
+    install_retry: InstallRetry | None = None,
 ) -> BuiltArtifact:
     """Build `submission` for `platform` in the fresh folder `work`.
 
-    A failure of any step is the candidate's fault and comes back as a failed BuildResult
-    carrying the log's tail; it is never raised.
+    A failure comes back as a failed BuildResult carrying the log's tail and a diagnosis:
+    whose failure it is (the submission's: build_failed; the bench's: builder_fault or
+    timeout) by a rule read from the tool's own output; it is never raised. Bench faults
+    of the dependency install are retried per `install_retry`.
 
     `sandbox`: None sandboxes when bubblewrap works here, True requires it (raising
     SandboxUnavailable), False runs the steps unconfined. `offline` refuses to fetch
@@ -71,12 +74,16 @@ def build_submission(
     log.write_text(f"[revylbench] building {submission} for {platform} ({how})\n", encoding="utf-8")
     shutil.rmtree(work, ignore_errors=True)
     cache_hit = False
+    attempts: tuple[InstallAttempt, ...] = ()
+    diagnosis: StepDiagnosis | None = None
     try:
         refuse_outward_links(submission)
         copy_source(submission, work)
-        node_modules, cache_hit = cached_node_modules(
-            work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy
+        deps = install_dependencies(
+            work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy,
+            retry=install_retry,
         )
+        node_modules, cache_hit, attempts = deps.node_modules, deps.cached, deps.attempts
         artifact: Path | None
         if platform == "ios":
             artifact = build_ios(work.resolve(), node_modules=node_modules, log=log, deadline=deadline)
@@ -92,9 +99,14 @@ def build_submission(
         reason, fault = "", None
     except StepFailed as exc:
         artifact, reason = None, str(exc)
-        fault = Fault.TIMEOUT if exc.timed_out else Fault.BUILD_FAILED
+        diagnosis = exc.diagnosis or plain_diagnosis(exc)
+        fault = failure_fault(exc, diagnosis)
+        if isinstance(exc, InstallFailed):
+            attempts = exc.attempts
     except OSError as exc:  # a tool of the builder is missing or broken: not the agent's doing
         artifact, reason, fault = None, f"the builder could not run: {exc}", Fault.BUILDER_FAULT
+        diagnosis = StepDiagnosis(step="build", party="bench", rule="a tool of the builder is "
+                                  "missing or broken", code=type(exc).__name__, evidence=str(exc))
     if artifact is None:  # nothing in it is needed, and a hostile build may have filled it
         shutil.rmtree(work, ignore_errors=True)
     seconds = round(time.monotonic() - started, 3)
@@ -105,8 +117,29 @@ def build_submission(
         log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
         cache_hit=cache_hit, sandboxed=policy is not None,
         artifact=str(artifact.relative_to(work.resolve())) if artifact is not None else None,
+        diagnosis=diagnosis, install_attempts=attempts,
     )
     return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
+
+
+def plain_diagnosis(exc: StepFailed) -> StepDiagnosis:
+    """The diagnosis of a failure no tool's output had to be read for: a time limit (the
+    bench's), else one of the builder's own checks of the submission (its lockfile, its
+    links, what its dependencies provide, what the export wrote)."""
+    if exc.timed_out:
+        return StepDiagnosis(step=exc.step, party="bench", rule="the build's time limit",
+                             code="timeout")
+    return StepDiagnosis(step=exc.step, party="agent", rule=exc.reason)
+
+
+def failure_fault(exc: StepFailed, diagnosis: StepDiagnosis) -> Fault:
+    """The fault a failed step stands for: a time limit stays a timeout, except in the
+    install, where it means a hanging registry (builder_fault)."""
+    if diagnosis.party == "agent":
+        return Fault.BUILD_FAILED
+    if exc.timed_out and not isinstance(exc, InstallFailed):
+        return Fault.TIMEOUT
+    return Fault.BUILDER_FAULT
 
 
 def sandbox_policy(

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
+from ..models import StepDiagnosis
 from .sandbox import MiB, Sandbox, processes_of
 
 DEFAULT_MAX_LOG_BYTES = 8 * MiB
@@ -21,13 +22,15 @@ class StepFailed(Exception):
     """A build step exited non-zero or ran out of time."""
 
     def __init__(self, step: str, reason: str, *, timed_out: bool = False,
-                 exit_code: int | None = None) -> None:
+                 exit_code: int | None = None, diagnosis: StepDiagnosis | None = None) -> None:
         super().__init__(f"{step}: {reason}")
         self.step = step
         self.reason = reason
         self.timed_out = timed_out
         self.exit_code = exit_code
         """The step's exit status, when it exited by itself (negative: killed by that signal)."""
+        self.diagnosis = diagnosis
+        """Whose failure it is and by which rule, once a classifier has read the tool's output."""
 
 
 def run_step(
@@ -240,6 +243,19 @@ def _hint(code: int, log: Path, sandbox: Sandbox | None) -> str:
     if "eagain" in tail or "resource temporarily unavailable" in tail or "cannot fork" in tail:
         return f" (process limit reached: at most {limits.max_processes} processes and threads)"
     return ""
+
+
+def step_output(log: Path, mark: int, limit: int = 256 * 1024) -> str:
+    """What was appended to `log` after byte offset `mark` (one step's output), at most its
+    last `limit` bytes: where a tool prints its final error."""
+    try:
+        with log.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(mark, size - limit))
+            data = handle.read()
+    except FileNotFoundError:
+        return ""
+    return data.decode("utf-8", errors="replace")
 
 
 def log_tail(log: Path, lines: int = 40) -> str:
