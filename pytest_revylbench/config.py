@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,6 +41,14 @@ class GradeConfig:
     """Build even when an identical earlier build is kept."""
     infra_retries: int = 2
     """How many times a test that hit a bench fault is run again on a fresh device."""
+    launch_timeout_s: float = 25.0
+    """A launch that renders nothing within this is the app's hang (`app_hang`)."""
+    functional_timeout_s: float = 120.0
+    """The type-check and the hidden jest run together: past this, the app's code hung them."""
+    grade_timeout_s: float = 900.0
+    """The whole grade: past this, items not yet run end `not_run` (`timeout`)."""
+    grade_deadline: float = 0.0
+    """Wall-clock time (epoch seconds) the grade's limit passes; the same in every worker."""
     install_retries: int = 2
     """How many times a dependency install that hit a bench fault is run again."""
     install_backoff_s: float = 10.0
@@ -63,7 +72,21 @@ def check_platform(value: str) -> Platform:
     return value
 
 
+@dataclass
+class StopNote:
+    """What stopped the grade early, filled in by the signal handlers and the limit's timer."""
+
+    reason: str = ""
+    """`SIGTERM`, `SIGINT`, or the grade's time limit; empty while nothing stopped it."""
+    limit: bool = False
+    """The grade's own time limit stopped it."""
+    timer: Any = None
+
+
 grade_config_key = pytest.StashKey[GradeConfig]()
+stop_key = pytest.StashKey[StopNote]()
+planned_key = pytest.StashKey[list[TestResult]]()
+"""Every item the grade collected, as a not-run result (the reporter's list of what to finish)."""
 build_result_key = pytest.StashKey[BuildResult]()
 test_result_key = pytest.StashKey[TestResult]()
 

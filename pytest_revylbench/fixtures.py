@@ -23,16 +23,18 @@ from .build.deps import InstallRetry
 from .build.pipeline import SandboxUnavailable, build_submission
 from .config import GradeConfig, build_result_key, grade_config_key
 from .devices.calibration import Calibration, EnvironmentMismatch, compare, photograph
-from .devices.errors import AppLaunchFailed, DeviceError
+from .devices.errors import AppHung, AppLaunchFailed, DeviceError
 from .devices.lease import LeaseBoard
 from .devices.rack import DeviceRack
 from .devices.web import WebDevice
 from .evidence import EvidenceRecorder
+from .hangs import gate_closed, record_launch_hang
 from .locators import LOCATORS
 from .models import BuildResult, Fault
 from .outcomes import BuilderFault, BuildFailed
 from .provenance import calibration_environment
 from .report.allure import attach_evidence
+from .retry import phase_key
 from .source_checks import CheckRecord, checks_for_grade
 from .submission import digest
 
@@ -124,7 +126,7 @@ def source_checks(grade: GradeConfig) -> CheckRecord:
         grade.run_dir, work.with_name(work.name + "-checks"), submission=grade.submission,
         tests=sorted((grade.task.suite / "functional").glob("*.test.tsx")),
         cache_dir=grade.cache_dir, timeout_s=grade.build_timeout_s, sandbox=grade.sandbox,
-        install_retry=install_retry(grade),
+        install_retry=install_retry(grade), step_timeout_s=grade.functional_timeout_s,
         hidden=(grade.reports, grade.task.suite.parent, *([grade.rollout] if grade.rollout else [])),
         reuse=not grade.rebuild,
     )
@@ -180,6 +182,9 @@ def app(
     """A freshly launched app on a leased device, recording evidence as the test runs."""
     recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name)
     request.node.stash[recorder_key] = recorder
+    closed = gate_closed(revylbench_grade.run_dir)
+    if closed is not None:  # like the build gate: the app had its launches
+        raise AppHung(closed)
     started = time.monotonic()
     lease = revylbench_leases.acquire(
         f"{worker_id(pytestconfig)} {request.node.name}", prefer=revylbench_rack.last_slot
@@ -191,12 +196,18 @@ def app(
             revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
             raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
         viewport = request.node.stash.get(viewport_key, None)
+        if hasattr(device, "launch_timeout_s"):
+            device.launch_timeout_s = revylbench_grade.launch_timeout_s
         try:
             # Only the web device emulates a screen size; a phone's screen is its own.
             driver = device.launch(viewport) if viewport is not None and device.platform == "web" \
                 else device.launch()
         except AppLaunchFailed as exc:
             recorder.console_errors += exc.console
+            raise
+        except AppHung as exc:
+            recorder.console_errors += exc.console
+            record_launch_hang(revylbench_grade.run_dir, request.node.name, str(exc))
             raise
         finally:
             recorder.bench_seconds = round(time.monotonic() - started, 3)
@@ -216,8 +227,10 @@ def app(
                 fingerprint=(lambda: fingerprint(driver)) if fingerprint is not None else None,
                 own_hosts=tuple(getattr(device, "own_hosts", ())),
             )
-            recorder.screenshot("end of test")
-            recorder.console_errors += device.console_errors(driver)
+            call = request.node.stash.get(phase_key, {}).get("call")
+            if call is None or call.fault is not Fault.APP_HANG:  # a hung page answers nothing
+                recorder.screenshot("end of test")
+                recorder.console_errors += device.console_errors(driver)
         finally:
             quit_quietly(driver)
             attach_evidence(recorder)
@@ -228,10 +241,16 @@ def app(
 def quit_quietly(driver: Any) -> None:
     """End the session; one that already died needs no ending, and its error is not news."""
     from selenium.common.exceptions import WebDriverException
+    from urllib3.exceptions import HTTPError
 
     try:
+        # A page that hung holds its session: do not wait the whole command limit for it.
+        driver.command_executor.client_config.timeout = 15
+    except AttributeError:  # a driver without an HTTP client (a test double)
+        pass
+    try:
         driver.quit()
-    except (WebDriverException, OSError):
+    except (WebDriverException, OSError, HTTPError):
         pass
 
 

@@ -164,6 +164,9 @@ class Fault(StrEnum):
     """The app did not come up, or did not stay up, on launch."""
     BUILD_FAILED = "build_failed"
     """The submission did not build; nothing ran."""
+    APP_HANG = "app_hang"
+    """The app stopped answering: it rendered nothing within the launch limit, its page stopped
+    responding mid-test, or its code kept the component tests past their limit."""
     TAMPERED = "tampered"
     """The submission's code forged or stopped the recording of the hidden component tests'
     verdicts: every functional item fails, the tier scores 0, and it is never refunded."""
@@ -187,7 +190,7 @@ class Fault(StrEnum):
 
 
 AGENT_FAULTS = frozenset({Fault.CHECK_FAILED, Fault.CANDIDATE_ERROR, Fault.APP_CRASH, Fault.BUILD_FAILED,
-                          Fault.TAMPERED})
+                          Fault.TAMPERED, Fault.APP_HANG})
 BENCH_FAULTS = frozenset(set(Fault) - AGENT_FAULTS)
 
 
@@ -362,10 +365,27 @@ class GradeStatus(StrEnum):
     CANDIDATE_FAILURE = "candidate_failure"
     INFRA_FAILURE = "infra_failure"
     TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
+    """Stopped before every item ran (a signal, the grade's time limit, a crash of the grader)."""
 
 
 Trust = Literal["trusted", "dev-untrusted"]
 """`trusted`: every step that ran submission code ran sandboxed; `dev-untrusted`: it did not."""
+
+
+class Interruption(_Frozen):
+    """Why a grade stopped early, and how far it got."""
+
+    reason: str
+    """What stopped it: `SIGTERM`, `SIGINT`, `the grade's time limit (900 s)`, `a crash of the
+    grader: …`."""
+    fault: Fault
+    """`no_report` or `runner_crash` (the bench stopped it), `timeout` (its time limit), or
+    `app_hang` (its time limit, after the app hung)."""
+    finished: tuple[str, ...] = ()
+    """Node ids of the items that ran to a verdict."""
+    not_finished: tuple[str, ...] = ()
+    """Node ids of the items that did not (each is in `tests` as not_run with `fault`)."""
 
 
 class GradeRecord(_Frozen):
@@ -396,5 +416,7 @@ class GradeRecord(_Frozen):
     tests: tuple[TestResult, ...]
     started_at: str
     finished_at: str
+    interruption: Interruption | None = None
+    """Set when the grade was stopped before every item ran: why, what finished, what did not."""
     feedback: FeedbackResult | None = None
     """The feedback bundle for the agent: written or not, and the fields it withheld."""

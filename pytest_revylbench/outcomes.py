@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .app import CheckFailed
 from .devices.calibration import EnvironmentMismatch
-from .devices.errors import AppLaunchFailed, DeviceError
+from .devices.errors import AppHung, AppLaunchFailed, DeviceError
 from .models import Fault, Verdict
 
 
@@ -25,6 +25,15 @@ class ExportFailed(Exception):
 
 class Tampered(Exception):
     """The hidden component tests' records were forged or their recorder stopped: the agent's."""
+
+
+class NotRunInTime(Exception):
+    """The grade's time limit passed before this item ran: `timeout` (the bench's) or, when
+    the app had hung, `app_hang` (the agent's)."""
+
+    def __init__(self, message: str, fault: Fault) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,10 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILD_FAILED, f"not run: {exc}")
     if isinstance(exc, AppLaunchFailed):
         return PhaseOutcome(Verdict.FAIL, Fault.APP_CRASH, str(exc))
+    if isinstance(exc, AppHung):
+        return PhaseOutcome(Verdict.FAIL, Fault.APP_HANG, str(exc))
+    if isinstance(exc, NotRunInTime):
+        return PhaseOutcome(Verdict.NOT_RUN, exc.fault, f"not run: {exc}")
     if isinstance(exc, BuilderFault):
         return PhaseOutcome(Verdict.NOT_RUN, Fault.BUILDER_FAULT, f"not run: {exc}")
     if isinstance(exc, EnvironmentMismatch):
@@ -76,6 +89,9 @@ def classify(exc: BaseException) -> PhaseOutcome:
     if type(exc).__name__ in _SUITE_ASKED_THE_IMPOSSIBLE:
         # The driver cannot do what the suite asked (a strategy it does not know): the bench's.
         return PhaseOutcome(Verdict.NOT_RUN, Fault.RUNNER_CRASH, _first_line(exc))
+    if _is_driver_exception(exc) and page_hung(exc):
+        return PhaseOutcome(Verdict.FAIL, Fault.APP_HANG,
+                            f"the app's page stopped answering: {_first_line(exc)}")
     if isinstance(exc, ConnectionError) or _is_driver_exception(exc):
         message = str(exc).lower()
         if isinstance(exc, ConnectionError) or any(m in message for m in _LOST_SESSION):
@@ -88,6 +104,17 @@ def classify(exc: BaseException) -> PhaseOutcome:
         stacklevel=2,
     )
     return PhaseOutcome(Verdict.NOT_RUN, Fault.RUNNER_CRASH, _first_line(exc))
+
+
+# The driver waited for the page and gave up: a script that never returned, a renderer that
+# never answered, or our own read limit on a command (web.COMMAND_TIMEOUT_S). The session and
+# the server were there; the page was not.
+_PAGE_HUNG = ("timed out receiving message from renderer", "script timeout", "read timed out")
+
+
+def page_hung(exc: BaseException) -> bool:
+    message = str(exc).lower()
+    return type(exc).__name__ == "TimeoutException" or any(m in message for m in _PAGE_HUNG)
 
 
 def _is_driver_exception(exc: BaseException) -> bool:

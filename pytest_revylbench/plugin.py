@@ -6,6 +6,7 @@ import dataclasses
 import os
 import signal
 import threading
+import time
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,16 @@ from pydantic import ValidationError
 
 from . import hookspecs
 from .build.sandbox import sandbox_problem
-from .config import GradeConfig, check_platform, grade_config_key, new_run_id, oracle_dir
+from .config import (
+    GradeConfig,
+    StopNote,
+    check_platform,
+    grade_config_key,
+    new_run_id,
+    oracle_dir,
+    planned_key,
+    stop_key,
+)
 from .devices.hosttools import host_support
 from .devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from .fixtures import (  # noqa: F401  (fixtures are found by name in this module)
@@ -30,9 +40,10 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
     source_checks,
 )
 from .functional import SUFFIX
+from .hangs import launch_hangs
 from .ledger import LedgerError, check_open, parse_time
-from .models import TIER_NAMES, Platform, TaskSpec, TestResult, Verdict
-from .outcomes import PASSED, PhaseOutcome, classify
+from .models import TIER_NAMES, Fault, Platform, TaskSpec, TestResult, Verdict
+from .outcomes import PASSED, NotRunInTime, PhaseOutcome, classify
 from .report.grade import RESULT_PROPERTY, GradeReporter
 from .retry import attempt_key, phase_key, run_with_retries
 from .scoring.stages import StageScheme
@@ -80,6 +91,12 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "seconds before the first install retry; each later wait doubles (at most 60)"),
     ("--scheme", "revylbench_scheme", None,
      "score with this reward scheme instead of the task's (stages, tiers, visual or a project's)"),
+    ("--launch-timeout", "revylbench_launch_timeout", "25",
+     "seconds a launch may take to render the first screen; past it the app hung (app_hang)"),
+    ("--functional-timeout", "revylbench_functional_timeout", "120",
+     "seconds each of the type-check and the hidden jest run may take; past it the app hung"),
+    ("--grade-timeout", "revylbench_grade_timeout", "900",
+     "seconds the whole grade may take; past it items not yet run end not_run (timeout)"),
     ("--tiers", "revylbench_tiers", None,
      "grade only these of the task's tiers, comma-separated (e.g. flow)"),
 )
@@ -210,6 +227,14 @@ def _run_id(config: pytest.Config) -> str:
     return _setting(config, "revylbench_run_id") or new_run_id()
 
 
+def _deadline(config: pytest.Config) -> float:
+    """When the grade's limit passes (epoch seconds): the controller's, in every worker."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and "revylbench_grade_deadline" in workerinput:
+        return float(workerinput["revylbench_grade_deadline"])
+    return time.time() + _number(config, "revylbench_grade_timeout", "--grade-timeout")
+
+
 def _narrowed(task: Task, scheme: str | None, tiers: str | None) -> Task:
     """The task as this grade scores it: `--scheme` and `--tiers` applied, re-validated."""
     if scheme is None and tiers is None:
@@ -288,6 +313,10 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
         agent_started_at=_iso_time(config, "revylbench_agent_started_at", "--agent-started-at"),
         agent_seconds=_optional_number(config, "revylbench_agent_seconds", "--agent-seconds"),
         infra_retries=_count(config, "revylbench_infra_retries", "--infra-retries"),
+        launch_timeout_s=_number(config, "revylbench_launch_timeout", "--launch-timeout"),
+        functional_timeout_s=_number(config, "revylbench_functional_timeout", "--functional-timeout"),
+        grade_timeout_s=_number(config, "revylbench_grade_timeout", "--grade-timeout"),
+        grade_deadline=_deadline(config),
         install_retries=_count(config, "revylbench_install_retries", "--install-retries"),
         install_backoff_s=_number(config, "revylbench_install_backoff", "--install-backoff"),
         rebuild=bool(config.getoption("revylbench_rebuild") or config.getini("revylbench_rebuild")),
@@ -321,18 +350,43 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         return
 
 
-def _stop_cleanly_on_sigterm() -> None:
+def _stop_cleanly_on_signals(stop: StopNote) -> None:
     """A CI timeout or a harness ends a grade with SIGTERM: treat it like Ctrl-C, so every
-    fixture finalizer runs and no Appium server or browser outlives the grade."""
+    fixture finalizer runs, no Appium server or browser outlives the grade, and the grade's
+    record says what stopped it."""
     if threading.current_thread() is not threading.main_thread():
         return
-    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        return  # someone else (xdist, a harness) handles it
 
     def interrupt(signum: int, frame: object) -> None:
+        if not stop.reason:
+            stop.reason = signal.Signals(signum).name
         raise KeyboardInterrupt(f"signal {signum}")
 
-    signal.signal(signal.SIGTERM, interrupt)
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # else a harness or xdist handles it
+        signal.signal(signal.SIGTERM, interrupt)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupt)
+
+
+GRADE_LIMIT_GRACE_S = 30.0
+"""After the grade's limit, the item running then has this long to end before the grade is
+stopped (its record written as interrupted)."""
+
+
+def _watch_grade_limit(grade: GradeConfig, stop: StopNote) -> None:
+    """Stop the grade (as a SIGTERM would) once its limit and the grace after it have passed."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def expire() -> None:
+        stop.reason = f"the grade's time limit ({grade.grade_timeout_s:.0f} s, --grade-timeout)"
+        stop.limit = True
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    timer = threading.Timer(max(0.0, grade.grade_deadline - time.time()) + GRADE_LIMIT_GRACE_S, expire)
+    timer.daemon = True
+    timer.start()
+    stop.timer = timer
 
 
 class SourceChecksAhead:
@@ -358,20 +412,23 @@ class SourceChecksAhead:
 
     @pytest.hookimpl
     def pytest_sessionfinish(self, exitstatus: int) -> None:
-        # An interrupted grade does not wait: the sandboxed steps die with this process.
+        # An interrupted grade does not wait: the sandboxed steps die with this process. Else
+        # the wait is bounded: each check has its own limit, the install the build's.
         if self.thread is not None and exitstatus != pytest.ExitCode.INTERRUPTED:
-            self.thread.join()
+            self.thread.join(timeout=self.grade.build_timeout_s + 2 * self.grade.functional_timeout_s)
 
 
 class _XdistRunId:
     """Gives every xdist worker the controller's run id, so all write one report folder."""
 
-    def __init__(self, run_id: str) -> None:
+    def __init__(self, run_id: str, deadline: float) -> None:
         self.run_id = run_id
+        self.deadline = deadline
 
     @pytest.hookimpl
     def pytest_configure_node(self, node: Any) -> None:
         node.workerinput["revylbench_run_id"] = self.run_id
+        node.workerinput["revylbench_grade_deadline"] = self.deadline
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -384,7 +441,10 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     grade = resolve_grade_config(config, task_id)
     config.stash[grade_config_key] = grade
-    _stop_cleanly_on_sigterm()
+    stop = config.stash[stop_key] = StopNote()
+    _stop_cleanly_on_signals(stop)
+    if not config.option.collectonly:
+        _watch_grade_limit(grade, stop)
     if set(grade.task.spec.tiers) & {"build", "functional"} and not config.getoption(
             "revylbench_oracle_out", None):
         config.pluginmanager.register(SourceChecksAhead(grade), "revylbench-source-checks-ahead")
@@ -398,7 +458,8 @@ def pytest_configure(config: pytest.Config) -> None:
         )
         config.pluginmanager.register(GradeReporter(config, grade), "revylbench-grade-reporter")
         if config.pluginmanager.hasplugin("xdist"):
-            config.pluginmanager.register(_XdistRunId(grade.run_id), "revylbench-xdist-run-id")
+            config.pluginmanager.register(_XdistRunId(grade.run_id, grade.grade_deadline),
+                                          "revylbench-xdist-run-id")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -454,6 +515,9 @@ def pytest_collection_modifyitems(
                 f"{item.nodeid}: @stage({stage!r}) names no stage of "
                 f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
             )
+    # The source checks (tsc, jest) run in the background from the session's start: their items
+    # go last, so the device items never queue behind them.
+    items.sort(key=lambda i: "revylbench_source_checks" in getattr(i, "fixturenames", ()))
     collected_cleanly = not session.testsfailed  # else the collection error is the news
     if (spec.scoring.scheme == "tiers" and collected_cleanly
             and not config.getoption("revylbench_oracle_out", None)):
@@ -469,6 +533,32 @@ def pytest_collection_modifyitems(
 
 
 _duration_key = pytest.StashKey[float]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    grade = session.config.stash.get(grade_config_key, None)
+    if grade is None:
+        return
+    planned = []
+    for item in session.items:
+        role, stage = _role(item, grade)
+        planned.append(TestResult(nodeid=item.nodeid, name=item.name, role=role, stage=stage,
+                                  tier=_tier(item, role), verdict=Verdict.NOT_RUN,
+                                  fault=Fault.NO_REPORT, reason="not run: the grade stopped first"))
+    session.config.stash[planned_key] = planned
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    grade = item.config.stash.get(grade_config_key, None)
+    if grade is None or time.time() < grade.grade_deadline:
+        return
+    hung = launch_hangs(grade.run_dir) > 0
+    raise NotRunInTime(
+        f"the grade's time limit ({grade.grade_timeout_s:.0f} s, --grade-timeout) passed first"
+        + ("; the app had hung" if hung else ""),
+        Fault.APP_HANG if hung else Fault.TIMEOUT,
+    )
 
 
 @pytest.hookimpl(tryfirst=True)

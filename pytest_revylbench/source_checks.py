@@ -63,6 +63,8 @@ class StepVerdict(_Frozen):
     exit_code: int | None = None
     """The tool's exit status (negative: killed by that signal); None when it never exited
     by itself (the time limit, or it could not start)."""
+    timed_out: bool = False
+    """It ran past its limit (`--functional-timeout`) and was stopped: the app's code hung it."""
 
 
 class CheckRecord(_Frozen):
@@ -141,16 +143,24 @@ def _step(name: str, argv: list[str], *, work: Path, log: Path, deadline: float,
             output = out.read().decode("utf-8", "replace")
         tail = "\n".join(output.strip().splitlines()[-30:])
         return StepVerdict(ok=False, seconds=round(time.monotonic() - started, 3),
-                           message=f"{exc}\n{tail}".strip(), exit_code=exc.exit_code)
+                           message=f"{exc}\n{tail}".strip(), exit_code=exc.exit_code,
+                           timed_out=exc.timed_out)
 
 
 def run_checks(
     submission: Path, *, work: Path, tests: list[Path], cache_dir: Path, log: Path,
     timeout_s: float, sandbox: bool, hidden: tuple[Path, ...] = (),
-    install_retry: InstallRetry | None = None,
+    install_retry: InstallRetry | None = None, step_timeout_s: float | None = None,
 ) -> CheckRecord:
-    """Type-check `submission`, then run the hidden jest `tests` against it, in `work`."""
+    """Type-check `submission`, then run the hidden jest `tests` against it, in `work`.
+
+    `timeout_s` bounds the whole (the dependency install included); `step_timeout_s` each of
+    the type-check and the jest run (past it the step is stopped and marked `timed_out`)."""
     deadline = time.monotonic() + timeout_s
+
+    def step_deadline() -> float:
+        return deadline if step_timeout_s is None else min(deadline, time.monotonic() + step_timeout_s)
+
     policy = sandbox_policy(None if sandbox else False, cache_dir=cache_dir, log=log, hidden=hidden)
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(f"[revylbench] source checks of {submission} "
@@ -172,13 +182,14 @@ def run_checks(
     try:
         if (work / TSC).exists():
             typecheck = _step("type-check (tsc --noEmit)", [TSC, "--noEmit", "-p", "."], work=work,
-                              log=log, deadline=deadline, policy=policy, node_modules=node_modules)
+                              log=log, deadline=step_deadline(), policy=policy,
+                              node_modules=node_modules)
         else:
             typecheck = StepVerdict(ok=False, seconds=0.0, message=(
                 "the dependencies do not provide TypeScript (keep the scaffold's devDependencies)"))
         if not tests:
             return CheckRecord(typecheck=typecheck)
-        return _jest(work, tests, typecheck, log=log, deadline=deadline, policy=policy,
+        return _jest(work, tests, typecheck, log=log, deadline=step_deadline(), policy=policy,
                      node_modules=node_modules)
     except OSError as exc:
         failed = StepVerdict(ok=False, seconds=0.0, message=f"the checks could not run: {exc}")
@@ -269,7 +280,8 @@ def checks_for_grade(
                 result = run_checks(work=work, log=run_dir / LOG, **kwargs)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
-            if not result.bench_fault:
+            timed_out = result.typecheck.timed_out or bool(result.functional and result.functional.timed_out)
+            if not result.bench_fault and not timed_out:  # a loaded CPU may be why: run again next time
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 partial = kept.with_suffix(".partial")
                 partial.write_text(result.model_dump_json(indent=2), encoding="utf-8")

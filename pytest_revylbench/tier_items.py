@@ -23,6 +23,7 @@ from .app import App
 from .config import GradeConfig
 from .contract import ContractBroken, ContractSpec, dependency_changes, outside_requests
 from .devices.calibration import Calibration
+from .devices.errors import AppHung
 from .fixtures import viewport_key
 from .functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
 from .models import TaskSpec
@@ -44,6 +45,9 @@ def typecheck(revylbench_source_checks: CheckRecord) -> None:
     record = revylbench_source_checks
     if record.bench_fault:
         raise BuilderFault(record.bench_fault)
+    if record.typecheck.timed_out:
+        raise AppHung(f"the type-check ran past its limit (--functional-timeout) and was stopped "
+                      f"after {record.typecheck.seconds:.0f} s")
     if not record.typecheck.ok:
         lines = record.typecheck.message.splitlines()
         first = next((ln.strip() for ln in lines if "error TS" in ln), lines[0] if lines else "")
@@ -227,6 +231,10 @@ def jest_check(case: JestCase) -> Callable[[CheckRecord], None]:
         if record.tampered:
             raise Tampered(f"component test {case.name!r} not credited: the jest run was tampered "
                            f"with ({record.tampered})")
+        if record.functional is not None and record.functional.timed_out:
+            raise AppHung(f"component test {case.name!r} not run to the end: the hidden component "
+                          f"tests ran past their limit (--functional-timeout) and were stopped "
+                          f"after {record.functional.seconds:.0f} s; the app's code never returned")
         if record.functional is not None and not record.functional.ok:
             raise ContractBroken(f"the hidden component tests could not run: {record.functional.message}")
         verdict = verdict_of(case, record.tests)

@@ -13,3 +13,11 @@ class AppLaunchFailed(Exception):
     def __init__(self, message: str, *, console: list[str] | None = None) -> None:
         super().__init__(message)
         self.console = console or []
+
+
+class AppHung(Exception):
+    """The candidate's fault: the app's page stopped answering (its script never yielded)."""
+
+    def __init__(self, message: str, *, console: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.console = console or []

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .appium import AppiumServer, RemoteAppium
-from .errors import AppLaunchFailed, DeviceError
+from .errors import AppHung, AppLaunchFailed, DeviceError
 from .ports import free_port
 from .rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from .site import StaticSite
@@ -40,12 +40,40 @@ def network_args(origin: str) -> list[str]:
             f"--proxy-bypass-list=<-loopback>;{origin}"]
 # The app's root element has children once React has rendered the first screen.
 _RENDERED = (
+    "if (window.__rvbLeaving) return false;"  # still the page a relaunch is leaving
     "var r = document.getElementById('root');"
     "return document.readyState === 'complete' && !!r && r.childElementCount > 0;"
 )
 
 
 CRASH_GRACE_S = 3.0
+
+# Navigation does not wait for the page's load (pageLoadStrategy "none"): a page whose script
+# never yields would hold `get` until Appium's proxy gives up (240 s). The render wait bounds
+# the launch instead, and each script call is bounded, so a busy page is found in seconds.
+PAGE_LOAD_TIMEOUT_S = 30.0
+SCRIPT_TIMEOUT_S = 10.0
+"""A page script (the render probe, a fingerprint) not back by then is held by the app's own
+script: the page has hung."""
+COMMAND_TIMEOUT_S = 30.0
+"""The longest one driver command may take in a test (the HTTP read limit): a command that
+needs the page (find, click, a log read) waits for it without a limit of its own."""
+SESSION_TIMEOUT_S = 180.0
+"""Starting a browser session under a loaded CPU can take tens of seconds."""
+
+
+def _hung(exc: BaseException) -> bool:
+    """The driver gave up waiting for the page: a script timeout, the renderer's silence, or
+    our own read limit on the command."""
+    name = type(exc).__name__
+    text = str(exc).lower()
+    return (name == "TimeoutException" or "timed out receiving message from renderer" in text
+            or "script timeout" in text or "read timed out" in text)
+
+
+def command_limit(driver: Any, seconds: float) -> None:
+    """Bound every later HTTP command of `driver` to `seconds` (the client's read timeout)."""
+    driver.command_executor.client_config.timeout = seconds
 
 # A token that changes whenever the page may look different: a new document (a fresh random
 # id), any DOM mutation (a counter), or a scroll of the window. Reading it costs one script
@@ -124,6 +152,9 @@ def web_capabilities(
         "appium:executable": chromedriver,
         "appium:chromedriverPort": chromedriver_port,
         "appium:newCommandTimeout": 120,
+        "pageLoadStrategy": "none",
+        "timeouts": {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000),
+                     "script": int(SCRIPT_TIMEOUT_S * 1000)},
         "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
         "goog:chromeOptions": {
             "binary": chromium,
@@ -200,8 +231,13 @@ class WebDevice:
             driver.get(self.app_url)
             self._wait_rendered(driver)
         except BaseException:
-            driver.quit()
+            command_limit(driver, SCRIPT_TIMEOUT_S)  # a hung page's session may not answer
+            try:
+                driver.quit()
+            except Exception:
+                pass
             raise
+        command_limit(driver, COMMAND_TIMEOUT_S)
         return driver
 
     def _session(self, origin: str, viewport: Viewport | None = None) -> Any:
@@ -220,6 +256,7 @@ class WebDevice:
             driver = webdriver.Remote(self.appium.url, options=options)
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
+        command_limit(driver, SESSION_TIMEOUT_S)
         try:
             pin_session(driver)
         except BaseException:
@@ -241,25 +278,51 @@ class WebDevice:
 
     def relaunch(self, driver: Any) -> None:
         """Reload the app: in-memory state is gone, storage the app persisted stays."""
-        driver.get(self.app_url)
+        try:
+            driver.execute_script("window.__rvbLeaving = true;")
+            driver.get(self.app_url)
+        except Exception as exc:
+            if _hung(exc):
+                raise AppHung(f"the app's page stopped answering before a relaunch: {exc}") from exc
+            raise
         self._wait_rendered(driver)
+        command_limit(driver, COMMAND_TIMEOUT_S)
 
     def _wait_rendered(self, driver: Any) -> None:
+        """Wait for the first screen: a throw is a crash, a page that renders nothing within
+        the launch limit or stops answering (its script never yields) has hung."""
         started = time.monotonic()
         errors: list[str] = []
-        while time.monotonic() - started < self.launch_timeout_s:
-            if driver.execute_script(_RENDERED):
-                return
-            errors += console_errors(driver)
-            # An app that threw while starting does not come back: do not wait it out.
-            if errors and time.monotonic() - started > CRASH_GRACE_S:
-                break
-            time.sleep(0.1)
+        # Each probe is bounded by the script timeout; the read limit catches a log read or a
+        # probe queued behind one that the busy page holds.
+        command_limit(driver, SCRIPT_TIMEOUT_S + 5)
+        try:
+            while time.monotonic() - started < self.launch_timeout_s:
+                if driver.execute_script(_RENDERED):
+                    return
+                errors += console_errors(driver)
+                # An app that threw while starting does not come back: do not wait it out.
+                if errors and time.monotonic() - started > CRASH_GRACE_S:
+                    break
+                time.sleep(0.1)
+        except Exception as exc:
+            if not _hung(exc):
+                raise
+            waited = time.monotonic() - started
+            raise AppHung(
+                f"the app's page stopped answering {waited:.0f}s after loading: its script "
+                f"never yields ({type(exc).__name__}: {str(exc).strip().splitlines()[0][:160]})",
+                console=errors,
+            ) from exc
         waited = time.monotonic() - started
-        raise AppLaunchFailed(
-            f"the app showed nothing within {waited:.0f}s of loading"
-            + (f"; its console said: {errors[0]}" if errors else ""),
-            console=errors,
+        if errors:
+            raise AppLaunchFailed(
+                f"the app showed nothing within {waited:.0f}s of loading; its console said: "
+                f"{errors[0]}", console=errors,
+            )
+        raise AppHung(
+            f"the app rendered nothing within {waited:.0f}s of loading (the launch limit), "
+            "and logged no error", console=errors,
         )
 
     def stop(self) -> None:

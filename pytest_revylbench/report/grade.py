@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import shutil
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ..config import GradeConfig, oracle_dir
+from ..config import GradeConfig, oracle_dir, planned_key, stop_key
 from ..devices.lease import LeaseBoard
 from ..feedback import write_feedback
 from ..fixtures import build_work_dir
+from ..hangs import launch_hangs
 from ..ledger import SubmissionRecord, append_submission
 from ..models import (
     BENCH_FAULTS,
@@ -21,6 +26,8 @@ from ..models import (
     FeedbackResult,
     GradeRecord,
     GradeStatus,
+    Interruption,
+    Reward,
     TestResult,
     Verdict,
 )
@@ -31,6 +38,8 @@ from ..scoring.vector import grade_vector
 from .scorecard import write_grade_scorecard
 
 RESULT_PROPERTY = "revylbench_result"
+_LIMIT_PASSED = "not run: the grade's time limit"
+"""How the reason of an item the grade's limit kept from running begins (NotRunInTime)."""
 
 
 def sweep_leftover_devices(grade: GradeConfig) -> None:
@@ -48,6 +57,31 @@ def build_subtest(build: BuildResult) -> TestResult:
         fault=None if build.ok else (build.fault or Fault.BUILD_FAILED), reason=build.reason,
         duration_s=build.seconds,
     )
+
+
+def _write_json(path: Path, record: GradeRecord) -> None:
+    """Write whole or not at all: a reader never sees half a grade.json."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".json.partial")
+    partial.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    partial.replace(path)
+
+
+@contextlib.contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM off while the record is written (the grade is ending anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    for sig in previous:
+        signal.signal(sig, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _now() -> str:
@@ -69,8 +103,9 @@ def grade_status(
     if bench:
         kind = bench[0]
         return (GradeStatus.TIMEOUT if kind is Fault.TIMEOUT else GradeStatus.INFRA_FAILURE), kind
-    if any(r.fault is Fault.APP_CRASH for r in results):
-        return GradeStatus.CANDIDATE_FAILURE, Fault.APP_CRASH
+    for agent in (Fault.APP_CRASH, Fault.APP_HANG):
+        if any(r.fault is agent for r in results):
+            return GradeStatus.CANDIDATE_FAILURE, agent
     return GradeStatus.COMPLETED, None
 
 
@@ -105,9 +140,77 @@ class GradeReporter:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        stop = self.config.stash.get(stop_key, None)
+        if stop is not None and stop.timer is not None:
+            stop.timer.cancel()
+        # A signal now would leave half a record: it waits until the record is written.
+        with signals_deferred():
+            try:
+                self._finish(session)
+            except Exception as exc:  # a crash of the grader still leaves a record
+                if self.path is not None and self.path.is_file():
+                    raise
+                self._write_crash_record(session, f"{type(exc).__name__}: {exc}")
+                raise
+
+    def _interruption(self, session: pytest.Session) -> tuple[str, Fault] | None:
+        """Why the grade stopped before every item ran, and the fault of what did not run."""
+        stop = self.config.stash.get(stop_key, None)
+        hung = launch_hangs(self.grade.run_dir) > 0 or any(
+            r.fault is Fault.APP_HANG for r in self.results.values())
+        timed_out = [r for r in self.results.values() if r.reason.startswith(_LIMIT_PASSED)]
+        if (stop is not None and stop.limit) or timed_out:
+            reason = stop.reason if stop is not None and stop.reason else timed_out[0].reason[9:]
+            return reason, Fault.APP_HANG if hung else Fault.TIMEOUT
+        if session.exitstatus == pytest.ExitCode.INTERRUPTED:
+            return (stop.reason if stop is not None and stop.reason else "SIGINT"), Fault.NO_REPORT
+        if session.exitstatus == pytest.ExitCode.INTERNAL_ERROR and not self.refused:
+            return "a crash of the grader (pytest internal error)", Fault.RUNNER_CRASH
+        return None
+
+    def _write_crash_record(self, session: pytest.Session, crash: str) -> None:
+        grade = self.grade
+        planned = {p.nodeid: p for p in self.config.stash.get(planned_key, [])}
+        tests = [r for r in self.results.values()]
+        not_finished = [p.model_copy(update={"fault": Fault.RUNNER_CRASH,
+                                             "reason": f"not run: the grader crashed ({crash})"})
+                        for n, p in planned.items() if n not in self.results]
+        record = GradeRecord(
+            run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
+            platform=grade.platform, submission_digest="", status=GradeStatus.INTERRUPTED,
+            failure_kind=Fault.RUNNER_CRASH, outcome=0.0,
+            reward=Reward(scheme=grade.task.spec.scoring.scheme, score=0.0,
+                          arithmetic=(f"not scored: the grader crashed ({crash})",)),
+            tests=(*tests, *not_finished), started_at=self.started_at, finished_at=_now(),
+            interruption=Interruption(reason=f"a crash of the grader: {crash}",
+                                      fault=Fault.RUNNER_CRASH, finished=tuple(sorted(self.results)),
+                                      not_finished=tuple(t.nodeid for t in not_finished)),
+        )
+        self.record = record
+        self.path = grade.run_dir / "grade.json"
+        _write_json(self.path, record)
+        if grade.rollout is not None:
+            self.ledger_entry = append_submission(
+                grade.rollout, record, spec=grade.task.spec, agent_seconds=grade.agent_seconds)
+
+    def _finish(self, session: pytest.Session) -> None:
         grade = self.grade
         sweep_leftover_devices(grade)
-        if not self.results:
+        stopped = self._interruption(session)
+        interruption = None
+        if stopped is not None:
+            reason, fault = stopped
+            planned = self.config.stash.get(planned_key, [])
+            finished = tuple(sorted(n for n, r in self.results.items()
+                                    if not r.reason.startswith(_LIMIT_PASSED)))
+            for p in planned:
+                if p.nodeid not in self.results:
+                    self.results[p.nodeid] = p.model_copy(update={
+                        "fault": fault, "reason": f"not run: the grade was stopped first ({reason})"})
+            interruption = Interruption(
+                reason=reason, fault=fault, finished=finished,
+                not_finished=tuple(sorted(n for n in self.results if n not in finished)))
+        if not self.results and interruption is None:
             return
         build_json = grade.run_dir / "build.json"
         build = (
@@ -119,6 +222,8 @@ class GradeReporter:
             {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
         ))
         status, kind = grade_status(build, results)
+        if interruption is not None:
+            status, kind = GradeStatus.INTERRUPTED, interruption.fault
         spec = grade.task.spec
         if build is not None and spec.scoring.scheme != "stages" and "build" not in spec.tiers:
             results = [build_subtest(build), *results]
@@ -131,9 +236,13 @@ class GradeReporter:
             reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
             vector = grade_vector(spec, results, run_dir=grade.run_dir, oracle_dir=oracle_dir(grade))
         except RewardRefused as exc:
-            self.refused = f"{grade.task.folder / 'task.toml'}: the reward was refused: {exc}"
-            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
-            return
+            if interruption is None:
+                self.refused = f"{grade.task.folder / 'task.toml'}: the reward was refused: {exc}"
+                session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+                return
+            # Stopped early, the grade may not be scorable; it is still recorded.
+            reward, vector = Reward(scheme=spec.scoring.scheme, score=0.0,
+                                    arithmetic=(f"not scored: {exc}",)), None
         if reward is None:
             raise pytest.UsageError(
                 f"{grade.task.folder / 'task.toml'}: field scoring.scheme: no reward scheme "
@@ -146,13 +255,13 @@ class GradeReporter:
             build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
             digests=digests, environment=environment,
             trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
+            interruption=interruption,
         )
         # The bundle first: whether it was written is part of the grade and of its ledger line.
         self.record = self._with_feedback(record)
         self.path = grade.run_dir / "grade.json"
         grade.run_dir.mkdir(parents=True, exist_ok=True)
-        data = self.record.model_dump(mode="json")
-        self.path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        _write_json(self.path, self.record)
         work = build_work_dir(grade)
         shutil.rmtree(work, ignore_errors=True)
         Path(f"{work}.lock").unlink(missing_ok=True)
