@@ -56,6 +56,8 @@ class SeedScore(_Record):
     first_try: bool
     started_at: str | None = None
     legitimacy: Literal["official", "calibration"] = "official"
+    flags: tuple[str, ...] = ()
+    """The rollout's flags, for a person to judge (they never change what counts)."""
 
 
 LeftOutState = Literal["open", "superseded", "mismatch", "no_result", "excluded"]
@@ -223,7 +225,7 @@ def _seed(name: str, entry: RolloutEntry, legitimacy: str) -> SeedScore:
     assert entry.seed is not None and entry.score_percent is not None
     return SeedScore(campaign=name, rollout=entry.rollout, seed=entry.seed,
                      score_percent=entry.score_percent, solved=entry.solved, first_try=entry.first_try,
-                     started_at=entry.started_at,
+                     started_at=entry.started_at, flags=entry.flags,
                      legitimacy="calibration" if legitimacy == "calibration" else "official")
 
 

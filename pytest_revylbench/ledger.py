@@ -65,7 +65,7 @@ class _Record(BaseModel):
 class RolloutStart(_Record):
     """The first line: written by `revylbench rollout start` before the agent begins."""
 
-    version: Literal[2] = LEDGER_VERSION
+    version: Literal[2] = 2
     kind: Literal["start"] = "start"
     task: str
     """The task every submission of this rollout is graded against."""
@@ -97,7 +97,7 @@ class Item(_Record):
 class SubmissionRecord(_Record):
     """One graded submission."""
 
-    version: Literal[2] = LEDGER_VERSION
+    version: Literal[2] = 2
     kind: Literal["submission"] = "submission"
     k: int = Field(ge=1)
     """Position in the ledger: 1, 2, 3 … in order, bench-fault submissions included."""
@@ -159,7 +159,7 @@ class SubmissionRecord(_Record):
 class RolloutEnd(_Record):
     """The last line: written by `revylbench rollout end` when the agent stopped."""
 
-    version: Literal[2] = LEDGER_VERSION
+    version: Literal[2] = 2
     kind: Literal["end"] = "end"
     reason: EndReason
     """Why the agent stopped: done, time_limit, budget or agent_crash."""

@@ -13,9 +13,12 @@ given), in two campaigns that both plan all five tasks:
   till seed 1 exact-cash-refused after 600 s;
 - beta, 3 seeds planned (a partial matrix: a provisional row):
   budget seed 1 edit-applied-twice after 1200 s; budget seed 2 categories-tab-missing (stage 1
-  fails while stage 2 passes: flagged); budget seed 3 state-lost-on-tab-switch after 600 s;
-  till seed 2 refund-not-subtracted after 900 s; and a smoke run declared excluded (a copy of
-  budget seed 1).
+  fails while stage 2 passes: its final vector is flagged, and it counts, scoring 0);
+  budget seed 3 state-lost-on-tab-switch after 600 s; till seed 2 refund-not-subtracted after
+  900 s; and a smoke run declared excluded (a copy of budget seed 1).
+
+Each rollout is started (`revylbench rollout start`, scheme stages as the grades are scored)
+before its grades and ended (`revylbench rollout end`, the last grade's agent seconds) after.
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ def grade_into(task: str, rollout: Path, submission: Path, reports: Path, run_id
     proc = subprocess.run(
         [str(PYTEST), "--task", task, "--platform", "web", f"--submission={submission}",
          *sources, f"--reports={reports}", "--run-id", run_id,
-         f"--rollout={rollout}", "--agent-started-at", STARTED, "--agent-seconds", str(seconds),
+         f"--rollout={rollout}", "--agent-seconds", str(seconds),
          "-p", "no:cacheprovider", *FLOW_ONLY],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=900,
     )
@@ -121,7 +124,8 @@ def write_campaign_toml(folder: Path, model: str, seeds: int, exclude: str = "")
     folder.mkdir(parents=True, exist_ok=True)
     tasks = ", ".join(f'"{t}"' for t in TASKS)
     (folder / "campaign.toml").write_text(
-        f'schema = 1\nprotocol = "{PROTOCOL}"\ntasks = [{tasks}]\nseeds = {seeds}\n\n[contestant]\n'
+        f'schema = 1\nprotocol = "{PROTOCOL}"\ntasks = [{tasks}]\nseeds = {list(range(1, seeds + 1))}\n'
+        f'legitimacy = "official"\n\n[contestant]\n'
         f'model = "{model}"\nharness = "{HARNESS[0]}"\nharness_version = "{HARNESS[1]}"\n{exclude}')
 
 
@@ -145,9 +149,12 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         for (task, seed), submissions in rollouts.items():
             rollout = folder / "rollouts" / task / f"seed-{seed}"
             write_rollout_toml(rollout, task, model, seed)
+            assert main([*sources, "rollout", "start", "--task", task, "--seed", str(seed),
+                         "--scheme", "stages", "--agent-started-at", STARTED, str(rollout)]) == 0
             for k, (name, seconds) in enumerate(submissions, 1):
                 grade_into(task, rollout, submission_dir(task, name, sources, root / "submissions"),
                            root / "reports", f"{model}-{task}-{seed}-{k}", seconds, env, sources)
+            assert main(["rollout", "end", str(rollout), "--agent-seconds", str(submissions[-1][1])]) == 0
         folders[model] = folder
     shutil.copytree(folders["beta"] / "rollouts/budget/seed-1", folders["beta"] / "rollouts/budget/smoke")
     return folders
@@ -159,7 +166,8 @@ def ledger(rollout: Path) -> list[dict[str, Any]]:
     """The submission lines of a ledger, read as plain JSON (not through the package)."""
     lines = [json.loads(line) for line in (rollout / "ledger.jsonl").read_text().splitlines()]
     assert lines[0]["kind"] == "start" and lines[0]["agent_started_at"] == "2026-11-30T09:00:00+00:00"
-    return lines[1:]
+    assert lines[-1]["kind"] == "end" and lines[-1]["agent_seconds"] == lines[-2]["agent_seconds"]
+    return lines[1:-1]
 
 
 def letters(record: dict[str, Any]) -> str:
@@ -188,7 +196,7 @@ def excluded_of(folder: Path) -> set[str]:
 class HandRollout:
     task: str
     seed: int
-    state: str                      # scored, flagged or excluded (no other state arises here)
+    state: str                      # scored or excluded (no other state arises here)
     score: Decimal | None = None    # one decimal, set when scored
     solved: bool = False
     first_try: bool = False
@@ -201,9 +209,6 @@ def hand_rollout(folder: Path, name: str, excluded: set[str]) -> HandRollout:
     assert all(r["party"] == "clean" for r in records)
     seed = tomllib.loads((folder / "rollouts" / name / "rollout.toml").read_text())["seed"]
     marks = [letters(r) for r in records]
-    # Incoherent: a stage that does not pass followed by one that does, or the journey passing
-    # while a stage does not.
-    incoherent = any("p" in m[:-1].lstrip("p") or (m[-1] == "p" and m[:-1] != "ppp") for m in marks)
     # Regressions: a test failing in a submission after passing in an earlier one.
     regressions, passed = 0, set()
     for record in records:
@@ -212,7 +217,7 @@ def hand_rollout(folder: Path, name: str, excluded: set[str]) -> HandRollout:
     last = marks[-1]
     outcome = 0.2 * (len(last[:-1]) - len(last[:-1].lstrip("p"))) + 0.4 * (last[-1] == "p")
     score = by_hand(outcome, len(records), records[-1]["agent_seconds"], regressions)
-    state = "excluded" if name in excluded else "flagged" if incoherent else "scored"
+    state = "excluded" if name in excluded else "scored"     # a flag never changes the state
     return HandRollout(task=name.split("/")[0], seed=seed, state=state,
                        score=Decimal(f"{score:.1f}") if state == "scored" else None,
                        solved=last == "pppp", first_try=marks[0] == "pppp", regressions=regressions)
@@ -225,13 +230,20 @@ class HandCell:
     solved: bool
 
     @property
-    def mean(self) -> Decimal | None:
+    def exact(self) -> Decimal | None:
         return sum(self.scores) / len(self.scores) if self.scores else None
+
+    @property
+    def mean(self) -> Decimal | None:
+        """The cell as published: the mean of its seeds rounded to 0.1, a half up."""
+        return None if self.exact is None else Decimal(one_decimal(self.exact))
 
 
 @dataclass
 class HandRow:
     label: str
+    model: str
+    harness: str
     cells: dict[str, HandCell]
     mean: Decimal
     interval: tuple[Decimal, Decimal]
@@ -256,22 +268,26 @@ def hand_row(folder: Path) -> HandRow:
         cells[task] = HandCell([r.score for r in mine if r.score is not None], manifest["seeds"],
                                bool(mine) and all(r.solved for r in mine))
     means = [c.mean for c in cells.values() if c.mean is not None]
-    # The bootstrap resamples each task's seeds. With one seed per task but one, and two in that
-    # one, a resample draws both of its seeds the same with probability 1/4 each way: ~500 of the
-    # 2000 resamples sit at each end, so the 2.5th and 97.5th percentiles are the ends themselves,
-    # the mean of the tasks' lowest seeds and the mean of their highest.
-    assert all(len(c.scores) <= 1 for c in cells.values() if len(c.scores) != 2)
-    assert sum(len(c.scores) == 2 for c in cells.values()) <= 1
+    # The bootstrap resamples each task's seeds. With one seed per task but one, and at most three
+    # in that one, a resample draws all of its seeds the same with probability 1/27 or more each
+    # way: ~74 of the 2000 resamples (or more) sit at each end, more than the 50 below the 2.5th
+    # percentile, so the 2.5th and 97.5th percentiles are the ends themselves, the mean of the
+    # tasks' lowest seeds and the mean of their highest.
+    assert sum(len(c.scores) > 1 for c in cells.values()) <= 1
+    assert all(len(c.scores) <= 3 for c in cells.values())
     low = sum(min(c.scores) for c in cells.values() if c.scores) / len(means)
     high = sum(max(c.scores) for c in cells.values() if c.scores) / len(means)
     counted, planned = len(scored), sum(c.planned for c in cells.values())
     provisional = [f"task {t}: no scored seed" for t, c in cells.items() if not c.scores]
+    assert all(len(c.scores) <= c.planned for c in cells.values())
     if counted < planned:
         provisional.append(f"{counted} of {planned} planned seeds scored")
     left = Counter(r.state for r in rollouts if r.state != "scored")
     return HandRow(
         label=f"{manifest['contestant']['model']} ({manifest['contestant']['harness']} "
               f"{manifest['contestant']['harness_version']})",
+        model=manifest["contestant"]["model"],
+        harness=f"{manifest['contestant']['harness']} {manifest['contestant']['harness_version']}",
         cells=cells, mean=sum(means) / len(means), interval=(low, high),
         solved=sum(c.solved for c in cells.values()), first_try=sum(r.first_try for r in scored),
         counted=counted, planned=planned, provisional=provisional,
@@ -284,25 +300,35 @@ def hand_board(campaigns: dict[str, Path]) -> list[HandRow]:
     return sorted((hand_row(folder) for folder in campaigns.values()), key=lambda r: -r.mean)
 
 
-def row_cells(rank: int, row: HandRow) -> list[str]:
-    """A row as the table shows it."""
+def summary_cells(rank: int, row: HandRow) -> list[str]:
+    """A row of the terminal table's summary, as the table shows it."""
     return [
-        str(rank), row.label, one_decimal(row.mean) + ("*" if row.provisional else ""),
+        str(rank), row.model, row.harness, "provisional" if row.provisional else "official",
+        one_decimal(row.mean) + ("*" if row.provisional else ""),
         f"[{one_decimal(row.interval[0])}, {one_decimal(row.interval[1])}]",
-        *(one_decimal(c.mean) for c in row.cells.values()),
         f"{row.solved}/{len(row.cells)}",
         f"{row.first_try}/{row.counted} ({100 * row.first_try / row.counted:.0f}%)",
-        f"{row.counted}/{row.planned}", row.left_out,
+        f"{row.counted}/{row.planned}",
     ]
 
 
+def row_cells(rank: int, row: HandRow) -> list[str]:
+    """A row as the Markdown table shows it: the summary with every task cell and what was left out."""
+    summary = summary_cells(rank, row)
+    return [*summary[:6], *(one_decimal(c.mean) for c in row.cells.values()), *summary[6:], row.left_out]
+
+
 def header(tasks: list[str]) -> list[str]:
-    return ["rank", "contestant", "score %", "95% interval", *tasks, "solved", "first try", "seeds",
-            "left out"]
+    return ["rank", "contestant", "harness", "status", "score %", "95% interval", *tasks, "solved",
+            "first try", "seeds", "left out"]
 
 
 def provisional_notes(rows: list[HandRow]) -> list[str]:
     return [f"* provisional, {r.label}: {'; '.join(r.provisional)}" for r in rows if r.provisional]
+
+
+def left_out_notes(rows: list[HandRow]) -> list[str]:
+    return [f"left out, {r.label}: {r.left_out}" for r in rows if r.left_out != "—"]
 
 
 # ---- the tests ----
@@ -352,7 +378,7 @@ def test_campaign_scores_every_rollout_with_its_state(campaigns: dict[str, Path]
         "alpha": {"auction/seed-1": ("scored", 34.9), "bookings/seed-1": ("scored", 30.3),
                   "budget/seed-1": ("scored", 66.9), "split/seed-1": ("scored", 93.7),
                   "till/seed-1": ("scored", 56.2)},
-        "beta": {"budget/seed-1": ("scored", 34.9), "budget/seed-2": ("flagged", None),
+        "beta": {"budget/seed-1": ("scored", 34.9), "budget/seed-2": ("scored", 0.0),
                  "budget/seed-3": ("scored", 18.7), "budget/smoke": ("excluded", None),
                  "till/seed-2": ("scored", 36.0)},
     }
@@ -364,8 +390,10 @@ def test_campaign_scores_every_rollout_with_its_state(campaigns: dict[str, Path]
                           for r in [hand_rollout(folder, name, excluded)]}
         assert by_hand_states == states[model]
     beta = {r["rollout"]: r for r in scores["beta"]}
-    assert beta["budget/seed-2"]["reason"] == ("incoherent_steps (submission 1): a stage after 'accounts' "
-                                               "passes while it does not")
+    # Its only (so final) vector is incoherent: flagged for a person, and counted (outcome 0).
+    assert beta["budget/seed-2"]["flags"] == ["incoherent_steps (submission 1): a stage after 'accounts' "
+                                              "passes while it does not"]
+    assert beta["budget/seed-2"]["reason"].startswith("outcome 0.00 (stages) from submission 1")
     assert beta["budget/smoke"]["reason"] == "declared not a contestant run: harness smoke test"
     bookings = {r["rollout"]: r for r in scores["alpha"]}["bookings/seed-1"]
     journey = ledger(campaigns["alpha"] / "rollouts/bookings/seed-1")[-1]["journey"]
@@ -397,39 +425,53 @@ def test_the_leaderboard_prints_the_table_derived_by_hand_from_the_ledgers(
     tasks = list(rows[0].cells)
     assert tasks == ["auction", "bookings", "budget", "split", "till"]
     # alpha: (34.9 + 30.3 + 66.9 + 93.7 + 56.2) / 5 = 56.4, one seed a task: the interval is a point.
-    # beta: budget (34.9 + 18.7) / 2 = 26.8, till 36.0, mean 31.4; the interval runs from
-    # (18.7 + 36.0) / 2 = 27.35 to (34.9 + 36.0) / 2 = 35.45, halves rounded up.
+    # beta: budget (34.9 + 0.0 + 18.7) / 3 = 17.87 → 17.9, till 36.0, mean (17.9 + 36.0) / 2 = 26.95
+    # → 27.0; the interval runs from (0.0 + 36.0) / 2 = 18.0 to (34.9 + 36.0) / 2 = 35.45 → 35.5.
+    # (Before cells were rounded and final-vector flags counted: beta 31.4 [27.4, 35.5], 3/15 seeds.)
     cells = [row_cells(n, row) for n, row in enumerate(rows, 1)]
     assert cells == [
-        ["1", ALPHA, "56.4", "[56.4, 56.4]", "34.9", "30.3", "66.9", "93.7", "56.2",
-         "2/5", "2/5 (40%)", "5/5", "—"],
-        ["2", BETA, "31.4*", "[27.4, 35.5]", "—", "—", "26.8", "—", "36.0",
-         "0/5", "0/3 (0%)", "3/15", "1 excluded, 1 flagged"],
+        ["1", "alpha", "revyl-harness 1.0", "official", "56.4", "[56.4, 56.4]",
+         "34.9", "30.3", "66.9", "93.7", "56.2", "2/5", "2/5 (40%)", "5/5", "—"],
+        ["2", "beta", "revyl-harness 1.0", "provisional", "27.0*", "[18.0, 35.5]",
+         "—", "—", "17.9", "—", "36.0", "0/5", "0/4 (0%)", "4/15", "1 excluded"],
     ]
     notes = provisional_notes(rows)
     assert notes == [f"* provisional, {BETA}: task auction: no scored seed; task bookings: no scored "
-                     "seed; task split: no scored seed; 3 of 15 planned seeds scored"]
+                     "seed; task split: no scored seed; 4 of 15 planned seeds scored"]
+    notes += left_out_notes(rows)
+    assert notes[1:] == [f"left out, {BETA}: 1 excluded"]
     trust = ledger(campaigns["alpha"] / "rollouts/split/seed-1")[0]["trust"]
-    heading = f"protocol {PROTOCOL} · harness version {HARNESS[1]} · {trust}"
+    heading = f"protocol {PROTOCOL} · {trust}"
     footer = "95% bootstrap intervals: 2000 resamples of seeds within tasks, RNG seed 20261130."
     folders = [str(campaigns["alpha"]), str(campaigns["beta"])]
 
-    # text: the columns padded to their widest entry, two spaces apart
-    grid = [header(tasks), *cells]
-    widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
-    text = [heading, *("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
-                       for line in grid), *notes, "", footer]
+    # text: the summary, then the task cells under codes T1 … T5 with their legend; each grid's
+    # columns padded to their widest entry, two spaces apart
+    def padded(grid: list[list[str]]) -> list[str]:
+        widths = [max(len(line[i]) for line in grid) for i in range(len(grid[0]))]
+        return ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in grid]
+
+    summary = [["rank", "contestant", "harness", "status", "score %", "95% interval", "solved", "first try",
+                "seeds"], *(summary_cells(n, row) for n, row in enumerate(rows, 1))]
+    codes = [f"T{n}" for n in range(1, len(tasks) + 1)]
+    blocks = [["rank", *codes], *([str(n), *(one_decimal(c.mean) for c in row.cells.values())]
+                                  for n, row in enumerate(rows, 1))]
+    legend = "tasks: " + "  ".join(f"{c} {t}" for c, t in zip(codes, tasks, strict=True))
+    text = [heading, *padded(summary), legend, *padded(blocks), *notes, "", footer]
     proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders],
                           check=True, capture_output=True, text=True)
     print(proc.stdout)
     assert proc.stdout.splitlines() == text
+    assert max(len(line) for line in text) <= 100
 
-    # markdown: the same cells, `*` escaped, figures right-aligned
+    # markdown: every cell in one table, `*` and `_` escaped, figures right-aligned
     def md(line: list[str]) -> str:
-        return "| " + " | ".join(c.replace("*", "\\*") for c in line) + " |"
+        return "| " + " | ".join(c.replace("*", "\\*").replace("_", "\\_") for c in line) + " |"
 
-    rule = "|" + "|".join("---" if i in (1, len(grid[0]) - 1) else "---:" for i in range(len(grid[0]))) + "|"
-    markdown = ["# Leaderboard", "", f"## {heading}", "", md(grid[0]), rule, *(md(c) for c in cells), "",
+    width = len(header(tasks))
+    rule = "|" + "|".join("---" if i in (1, 2, 3, width - 1) else "---:" for i in range(width)) + "|"
+    markdown = ["# Leaderboard", "", f"## {heading}", "", md(header(tasks)), rule,
+                *(md(c) for c in cells), "",
                 *(f"- {n.replace('*', chr(92) + '*')}" for n in notes), "", footer]
     proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders, "--format", "markdown"],
                           check=True, capture_output=True, text=True)
@@ -439,10 +481,11 @@ def test_the_leaderboard_prints_the_table_derived_by_hand_from_the_ledgers(
     proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders, "--format", "json"],
                           check=True, capture_output=True, text=True)
     (table,) = json.loads(proc.stdout)["tables"]
-    assert (table["protocol"], table["harness_version"], table["trust"]) == (PROTOCOL, HARNESS[1], trust)
+    assert (table["protocol"], table["trust"]) == (PROTOCOL, trust)
     assert table["tasks"] == tasks and table["not_separated"] == []
     for rank, (shown, row) in enumerate(zip(table["rows"], rows, strict=True), 1):
-        assert shown["rank"] == rank and shown["contestant"]["model"] in row.label
+        assert shown["rank"] == rank and shown["contestant"]["model"] == row.model
+        assert shown["tasks_own"] == len(row.cells)
         assert shown["mean_percent"] == pytest.approx(float(row.mean), abs=1e-4)
         assert shown["interval"] == pytest.approx([float(row.interval[0]), float(row.interval[1])], abs=1e-4)
         assert (shown["tasks_solved"], shown["first_try"], shown["seeds_counted"], shown["seeds_planned"]) \
@@ -499,14 +542,17 @@ def test_the_rows_are_visible_in_rank_order_with_score_and_interval(browser: Any
     assert all(tr.is_displayed() for tr in shown.values())
     assert [tr.find_element("css selector", "td.rank").text for tr in (alpha, beta)] == ["1", "2"]
     assert alpha.find_element("css selector", "td.score").text == "56.4"
-    assert beta.find_element("css selector", "td.score").text == "31.4*"
+    assert beta.find_element("css selector", "td.score").text == "27.0*"
     assert alpha.find_element("css selector", ".ci-text").text == "[56.4, 56.4]"
-    assert beta.find_element("css selector", ".ci-text").text == "[27.4, 35.5]"
+    assert beta.find_element("css selector", ".ci-text").text == "[18.0, 35.5]"
     bar = beta.find_element("css selector", ".ci-bar")
     track = beta.find_element("css selector", ".ci-track")
     assert bar.is_displayed()
-    # The bar spans 27.35 % to 35.45 % of a track from 0 to 100.
-    assert bar.size["width"] == pytest.approx(track.size["width"] * (35.45 - 27.35) / 100, abs=3)
+    # The bar spans 18.0 % to 35.45 % of a track from 0 to 100.
+    assert bar.size["width"] == pytest.approx(track.size["width"] * (35.45 - 18.0) / 100, abs=3)
+    assert [tr.find_element("css selector", "td.status").text for tr in (alpha, beta)] == [
+        "official", "provisional"]
+    assert alpha.find_element("css selector", "td.harness").text == "revyl-harness 1.0"
     headings = [th.text for th in browser.find_elements("css selector", "table.leaderboard th.task")]
     assert headings == ["auction", "bookings", "budget", "split", "till"]
 
@@ -539,7 +585,7 @@ def test_each_task_cell_shows_its_mean_and_the_seeds_it_is_made_of(
                 "till": ("56.2", "56.2 (1/1 seeds)", False)},
         BETA: {"auction": ("—", "(0/3 seeds)", False),
                "bookings": ("—", "(0/3 seeds)", False),
-               "budget": ("26.8", "34.9 · 18.7 (2/3 seeds)", False),
+               "budget": ("17.9", "34.9 · 0.0 · 18.7 (3/3 seeds)", False),
                "split": ("—", "(0/3 seeds)", False),
                "till": ("36.0", "36.0 (1/3 seeds)", False)},
     }
@@ -551,7 +597,7 @@ def test_the_provisional_row_is_marked_and_says_why(browser: Any) -> None:
     assert "provisional" not in alpha.get_attribute("class").split()
     assert not alpha.find_elements("css selector", ".badge.provisional")
     why = ("task auction: no scored seed; task bookings: no scored seed; task split: no scored seed; "
-           "3 of 15 planned seeds scored")
+           "4 of 15 planned seeds scored")
     badge = beta.find_element("css selector", ".badge.provisional")
     assert badge.is_displayed() and badge.get_attribute("title") == why
     shade = [tr.find_element("css selector", "td.rank").value_of_css_property("background-color")
@@ -561,10 +607,10 @@ def test_the_provisional_row_is_marked_and_says_why(browser: Any) -> None:
     assert [n.text for n in notes] == [f"* provisional, {BETA}: {why}"]
     assert [tr.find_element("css selector", "td.solved-count").text for tr in (alpha, beta)] == ["2/5", "0/5"]
     assert [tr.find_element("css selector", "td.first-try").text for tr in (alpha, beta)] == \
-        ["2/5 (40%)", "0/3 (0%)"]
-    assert [tr.find_element("css selector", "td.seeds").text for tr in (alpha, beta)] == ["5/5", "3/15"]
+        ["2/5 (40%)", "0/4 (0%)"]
+    assert [tr.find_element("css selector", "td.seeds").text for tr in (alpha, beta)] == ["5/5", "4/15"]
     assert alpha.find_element("css selector", "td.left-out").text == "—"
-    assert beta.find_element("css selector", "td.left-out").text == "1 excluded, 1 flagged"
+    assert beta.find_element("css selector", "td.left-out").text == "1 excluded"
 
 
 def test_the_trace_lists_every_rollout_behind_the_numbers(browser: Any) -> None:
@@ -572,11 +618,11 @@ def test_the_trace_lists_every_rollout_behind_the_numbers(browser: Any) -> None:
     lines = [tr.text for tr in browser.find_elements("css selector", "table.rollouts tr")[1:]]
     assert len(lines) == 10
     for rollout in ("auction/seed-1", "bookings/seed-1", "budget/seed-1", "split/seed-1", "till/seed-1",
-                    "budget/seed-3", "till/seed-2"):
+                    "budget/seed-2", "budget/seed-3", "till/seed-2"):
         assert any(rollout in line and "scored" in line for line in lines), rollout
     assert any("split/seed-1" in line and "solved, first try" in line for line in lines)
-    assert any("budget/seed-2" in line and "flagged" in line and "incoherent_steps" in line
-               for line in lines)
+    assert any("budget/seed-2" in line and "scored" in line and "flag: incoherent_steps" in line
+               for line in lines), "flagged, and counted"
     assert any("budget/smoke" in line and "excluded" in line and "harness smoke test" in line
                for line in lines)
 

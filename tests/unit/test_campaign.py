@@ -50,7 +50,8 @@ def write_campaign(folder: Path, *, tasks: Sequence[str] = ("budget",), seeds: i
     planned = list(range(1, seeds + 1)) if isinstance(seeds, int) else list(seeds)
     lines = [
         "schema = 1", f'protocol = "{protocol}"', f"tasks = {json.dumps(list(tasks))}", f"seeds = {planned}",
-        f'legitimacy = "{legitimacy}"', f'note = "{note}"', "", "[contestant]", f'model = "{model}"', f'harness = "{harness}"',
+        f'legitimacy = "{legitimacy}"', f'note = "{note}"', "", "[contestant]", f'model = "{model}"',
+        f'harness = "{harness}"',
         f'harness_version = "{harness_version}"',
     ]
     for rollout, reason in exclude:
@@ -123,7 +124,8 @@ def test_a_rollout_of_bench_faults_only_is_a_rerun_candidate_not_a_zero(tmp_path
     ("damage", "expected"),
     [
         (lambda r: (r / "ledger.jsonl").unlink(), "no ledger"),
-        (lambda r: (r / "ledger.jsonl").write_text('{"kind": "start"}\n'), "ledger.jsonl:1: field task: Field required"),
+        (lambda r: (r / "ledger.jsonl").write_text('{"kind": "start"}\n'),
+         "ledger.jsonl:1: field task: Field required"),
         (lambda r: (r / "ledger.jsonl").write_text(""), "empty ledger"),
         (lambda r: (r / "rollout.toml").unlink(), "rollout.toml: no such rollout manifest"),
         (lambda r: (r / "rollout.toml").write_text("task = \n"), "rollout.toml: not valid TOML"),
@@ -432,8 +434,9 @@ def test_a_seed_list_plans_any_seeds(tmp_path: Path) -> None:
 
 
 def test_seeds_as_a_number_are_refused_naming_the_list_form(tmp_path: Path) -> None:
-    (tmp_path / "campaign.toml").write_text('schema = 1\nprotocol = "p"\ntasks = ["a"]\nseeds = 3\n'
-                                            '[contestant]\nmodel = "m"\nharness = "h"\nharness_version = "1"\n')
+    (tmp_path / "campaign.toml").write_text(
+        'schema = 1\nprotocol = "p"\ntasks = ["a"]\nseeds = 3\n'
+        '[contestant]\nmodel = "m"\nharness = "h"\nharness_version = "1"\n')
     with pytest.raises(CampaignError, match=r"field seeds: Value error, give the seeds as a list, "
                                             r"e.g. seeds = \[1, 2, 3\]"):
         load_manifest(tmp_path)

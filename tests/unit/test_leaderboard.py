@@ -326,9 +326,9 @@ def test_a_season_ranks_in_one_table_by_hand(tmp_path: Path) -> None:
 
     a1 = camp("alpha-s1", "alpha", ["budget", "till"], [1, 2])
     write_rollout(a1, "budget", "seed-1", 1, [submission(1, "pppp")], model="alpha")                   # 100
-    write_rollout(a1, "budget", "seed-2", 2, [submission(1, "ppff")], model="alpha",                   # 40, superseded
+    write_rollout(a1, "budget", "seed-2", 2, [submission(1, "ppff")], model="alpha",  # 40, superseded
                   started="2026-11-30T08:30:00+00:00")
-    write_rollout(a1, "budget", "seed-2b", 2, [submission(1, "pppf")], model="alpha",                  # 60, relaunched
+    write_rollout(a1, "budget", "seed-2b", 2, [submission(1, "pppf")], model="alpha",  # 60, relaunched
                   started="2026-11-30T08:50:00+00:00")
     write_rollout(a1, "till", "seed-1", 1, [submission(1, "pppf")], model="alpha")                     # 60
     a2 = camp("alpha-s2", "alpha", ["till"], [2])                                       # seeds subset
@@ -359,7 +359,8 @@ def test_a_season_ranks_in_one_table_by_hand(tmp_path: Path) -> None:
         ("alpha-s1", "budget/seed-2", "superseded")]
     assert table.not_separated == ((2, 3),)
     # beta did not plan till: provisional, and its calibration campaign marks it calibration.
-    assert (table.rows[2].legitimacy, table.rows[2].provisional) == ("calibration", ("task till not planned",))
+    assert (table.rows[2].legitimacy, table.rows[2].provisional) == (
+        "calibration", ("task till not planned",))
     assert [(v.campaign, v.contestant.model, v.note) for v in leaderboard.void] == [
         ("gamma-void", "gamma", "harness crashed")]
     text = render_text(leaderboard)
