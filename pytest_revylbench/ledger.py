@@ -344,12 +344,6 @@ def check_open(folder: Path, task: str) -> None:
         )
 
 
-def check_budget(folder: Path, max_submissions: int) -> None:
-    """Kept for callers that only know the budget: the ledger's own start line decides."""
-    ledger = read_ledger(folder)
-    check_open(folder, ledger.start.task)
-
-
 def _items(record: GradeRecord) -> dict[str, Item]:
     """Items by name: a stage's or the journey's only test by its id (as the verdicts are)."""
     per_stage: dict[str | None, int] = {}

@@ -25,8 +25,6 @@ from ..models import Verdict
 from ..provenance import mixed
 from .rederive import rederive
 
-STAGE_WEIGHT = 0.2
-JOURNEY_WEIGHT = 0.4
 SUBMISSION_DECAY = 0.80
 REGRESSION_DECAY = 0.80
 TIME_FLOOR_S = 300.0

@@ -363,3 +363,30 @@ def test_rollout_of_a_ledger_missing_a_verdict_is_a_clear_error(
     err = capsys.readouterr().err
     assert err.startswith(f"{tmp_path / 'ledger.jsonl'}:2: field verdicts: no verdict for ['s3']")
     assert "Traceback" not in err
+
+
+def test_the_lifecycle_commands_start_once_and_end_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo = Path(__file__).resolve().parents[2]
+    dirs = [f"--tasks-dir={repo / 'tasks'}", f"--suites-dir={repo / 'suites'}"]
+    rollout = tmp_path / "r"
+    start = [*dirs, "rollout", "start", "--task", "budget", "--seed", "4",
+             "--agent-started-at", "2026-11-30T09:00:00Z", str(rollout)]
+    assert main(start) == 0
+    first = json.loads((rollout / "ledger.jsonl").read_text())
+    assert (first["task"], first["seed"], first["scheme"], first["max_submissions"]) == (
+        "budget", 4, "tiers", 5)
+    assert first["weights"] == {"build": 0.2, "functional": 0.3, "flow": 0.35, "contract": 0.15}
+    assert sorted(first["digests"]) == ["suite", "task"]
+    assert main(start) == 2
+    assert "the rollout was already started; a rollout starts once" in capsys.readouterr().err
+    assert main(["rollout", "end", str(rollout), "--reason", "time_limit",
+                 "--ended-at", "2026-11-30T17:00:00Z"]) == 0
+    assert main(["rollout", "end", str(rollout)]) == 2
+    assert "the rollout already ended (time_limit at 2026-11-30T17:00:00+00:00)" in capsys.readouterr().err
+    # Started and ended without a submission: 0, charged to the agent; 8 hours of agent time.
+    assert main(["rollout", str(rollout), "--json"]) == 0
+    score = json.loads(capsys.readouterr().out)
+    assert (score["state"], score["score_percent"], score["agent_seconds"]) == ("agent_fault", 0.0, 28800)
+    assert main(["rollout", "end", str(tmp_path / "never")]) == 2
+    assert "no ledger (start it with `revylbench rollout start`)" in capsys.readouterr().err
