@@ -41,6 +41,7 @@ from .fixtures import (  # noqa: F401  (fixtures are found by name in this modul
 )
 from .functional import SUFFIX
 from .hangs import launch_hangs
+from .item_ids import builtin_id, suite_file_id
 from .ledger import LedgerError, check_open, parse_time
 from .models import TIER_NAMES, Fault, Platform, TaskSpec, TestResult, Verdict
 from .outcomes import PASSED, NotRunInTime, PhaseOutcome, classify
@@ -285,7 +286,7 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
     rollout_dir = _path(config, "revylbench_rollout") if rollout else None
     if rollout_dir is not None:
         try:
-            check_open(rollout_dir, task.spec.id)
+            check_open(rollout_dir, task.spec.id, task.spec.scoring.scheme)
         except LedgerError as exc:
             raise pytest.UsageError(str(exc)) from exc
     try:
@@ -468,11 +469,21 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         return None
     spec = grade.task.spec
     if file_path == grade.task.folder / "task.toml":
-        return TaskTiers.from_parent(parent, path=file_path, grade=grade)
+        return TaskTiers.from_parent(parent, path=file_path, grade=grade, nodeid=builtin_id(spec.id))
     if (file_path.name.endswith(SUFFIX) and file_path.parent == grade.task.suite / "functional"
             and "functional" in spec.tiers):
-        return JestFile.from_parent(parent, path=file_path)
+        return JestFile.from_parent(parent, path=file_path,
+                                    nodeid=suite_file_id(spec.id, grade.task.suite, file_path))
     return None
+
+
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+    """A module of the hidden suite gets its task-rooted id (`budget/test_budget.py`)."""
+    grade = parent.config.stash.get(grade_config_key, None)
+    if grade is None:
+        return None
+    nodeid = suite_file_id(grade.task.spec.id, grade.task.suite, module_path)
+    return None if nodeid is None else pytest.Module.from_parent(parent, path=module_path, nodeid=nodeid)
 
 
 def _tier(item: pytest.Item, role: str) -> str | None:

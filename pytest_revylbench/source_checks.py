@@ -14,6 +14,7 @@ under Node's permission model (see the README's trusted-grading section).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -27,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 from .build.deps import InstallRetry, cached_node_modules
 from .build.pipeline import refuse_outward_links, sandbox_policy
 from .build.process import StepFailed, run_step
-from .build.sandbox import SCRATCH_NAME, SandboxPolicy
+from .build.sandbox import SCRATCH_NAME, UID_SPAN, SandboxPolicy
 from .functional import SUFFIX, JestVerdict, parse_cases
 from .jest_channel import Channel, judge
 from .submission import copy_source, digest, files_digest
@@ -162,6 +163,11 @@ def run_checks(
         return deadline if step_timeout_s is None else min(deadline, time.monotonic() + step_timeout_s)
 
     policy = sandbox_policy(None if sandbox else False, cache_dir=cache_dir, log=log, hidden=hidden)
+    if policy is not None and policy.uid is not None:
+        # The checks run beside the build (in a thread of the same grader): with the build's
+        # uid, the end of a check would sweep the build's processes (its uid) away, and they
+        # would share one process budget.
+        policy = dataclasses.replace(policy, uid=policy.uid + UID_SPAN)
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(f"[revylbench] source checks of {submission} "
                    f"({'sandboxed' if policy else 'NOT sandboxed'})\n", encoding="utf-8")

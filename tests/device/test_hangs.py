@@ -1,0 +1,81 @@
+"""Unresponsive apps, each graded in bounded time with the hang charged to the agent.
+
+Each app is a small edit of the budget reference (tests/device/hangs/<name>/mutant.toml, the
+mutant format). The busy loop in the root render is graded on every tier (jest's bound is
+proven there); the others on the flow tier only, to keep CI time down. Each grade's wall
+time is printed (`-s`) and kept in bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.mutants import load_mutant
+from pytest_revylbench.submission import copy_source
+
+from .conftest import FLOW_ONLY, REPO
+from .test_cleanup import processes_owned_by
+
+HANGS = Path(__file__).parent / "hangs"
+GOAL_S = 180.0
+
+
+def hung_app(name: str, dest: Path) -> Path:
+    """The budget reference with the edits of hangs/<name>/mutant.toml applied."""
+    mutant = load_mutant(HANGS / name)
+    copy_source(REPO / "suites/budget/reference", dest)
+    for edit in mutant.edit:
+        target = dest / edit.file
+        text = target.read_text(encoding="utf-8")
+        assert text.count(edit.find) == 1, f"{name}: {edit.find!r}"
+        target.write_text(text.replace(edit.find, edit.replace), encoding="utf-8")
+    return dest
+
+
+def timed_grade(app: Path, reports: Path, run_id: str, *extra: str) -> tuple[dict, float]:
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
+         f"--submission={app}", f"--reports={reports}", "--run-id", run_id,
+         "-p", "no:cacheprovider", *extra],
+        cwd=REPO, capture_output=True, text=True, timeout=600,
+    )
+    seconds = time.monotonic() - started
+    path = reports / run_id / "grade.json"
+    assert path.is_file(), f"no grade.json; pytest said:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
+    print(f"\n{run_id}: graded in {seconds:.0f} s")
+    assert processes_owned_by(f"{run_id}/main") == []
+    return json.loads(path.read_text()), seconds
+
+
+def test_a_busy_loop_in_the_root_render_is_graded_on_every_tier(tmp_path: Path) -> None:
+    app = hung_app("busy-root-render", tmp_path / "app")
+    record, seconds = timed_grade(app, tmp_path / "reports", "busy-root-render")
+    tests = {t["name"]: t for t in record["tests"]}
+    flow = [t for t in tests.values() if t["tier"] == "flow"]
+    functional = [t for t in tests.values() if t["tier"] == "functional"]
+    assert flow and all((t["verdict"], t["fault"]) == ("fail", "app_hang") for t in flow), flow
+    assert all(t["attempts"] == 1 for t in flow), "a hang is never retried as the bench's"
+    gated = [t for t in flow if "did not render in 2 launches" in t["reason"]]
+    assert len(gated) == len(flow) - 2, "after two hung launches the app is not launched again"
+    assert functional and all(t["fault"] == "app_hang" and "--functional-timeout" in t["reason"]
+                              for t in functional), functional
+    assert record["status"] == "candidate_failure" and record["failure_kind"] == "app_hang"
+    assert record["outcome"] == 0.0
+    assert seconds < GOAL_S + 120, f"{seconds:.0f} s"  # the goal is 180 s; CI machines are loaded
+
+
+@pytest.mark.parametrize("name", ["busy-after-first-tap", "starving-interval", "never-settling-promise"])
+def test_an_app_that_stops_answering_is_an_app_hang(name: str, tmp_path: Path) -> None:
+    app = hung_app(name, tmp_path / "app")
+    record, seconds = timed_grade(app, tmp_path / "reports", name, *FLOW_ONLY)
+    faults = {(t["verdict"], t["fault"]) for t in record["tests"]}
+    assert faults == {("fail", "app_hang")}, [(t["name"], t["fault"], t["reason"]) for t in record["tests"]]
+    assert record["failure_kind"] == "app_hang" and record["status"] == "candidate_failure"
+    assert seconds < GOAL_S, f"{seconds:.0f} s"
