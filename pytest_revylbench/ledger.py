@@ -323,8 +323,9 @@ def end_rollout(folder: Path, reason: EndReason, *, ended_at: str | None = None,
     return end
 
 
-def check_open(folder: Path, task: str) -> None:
-    """Refuse (before anything is graded) a grade into a ledger that is not open for it."""
+def check_open(folder: Path, task: str, scheme: str | None = None) -> None:
+    """Refuse (before anything is graded) a grade into a ledger that is not open for it: never
+    started, of another task or scheme, already ended, or out of budget."""
     path = folder / LEDGER
     if not path.is_file():
         raise LedgerError(f"rollout {folder} was never started: run `revylbench rollout start "
@@ -333,6 +334,10 @@ def check_open(folder: Path, task: str) -> None:
     ledger = read_ledger(folder)
     if ledger.start.task != task:
         raise LedgerError(f"{path}: rollout of task {ledger.start.task!r}, not {task!r}")
+    if scheme is not None and scheme != ledger.start.scheme:
+        raise LedgerError(f"{path}: the rollout is scored with scheme {ledger.start.scheme!r}, this "
+                          f"grade would be scored with {scheme!r} (start the rollout with --scheme "
+                          f"{scheme}, or grade without --scheme); nothing was graded or recorded")
     if ledger.end is not None:
         raise LedgerError(f"rollout {folder} already ended ({ledger.end.reason}); this submission "
                           "is refused: nothing was graded or recorded")

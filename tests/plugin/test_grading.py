@@ -175,6 +175,14 @@ def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
     assert ended.ret == pytest.ExitCode.USAGE_ERROR
     ended.stderr.fnmatch_lines(["*rollout*already ended (budget)*nothing was graded or recorded*"])
 
+    other = demo_task.path / "tiers-rollout"
+    assert main([*dirs, "rollout", "start", "--task", "demo", "--seed", "1", "--scheme", "tiers",
+                 str(other)]) == 0
+    wrong = demo_task.runpytest("--task", "demo", "--submission", "submission", "-p", "no:cacheprovider",
+                                "--rollout", str(other))
+    assert wrong.ret == pytest.ExitCode.USAGE_ERROR
+    wrong.stderr.fnmatch_lines(["*scored with scheme 'tiers', this grade would be scored with 'stages'*"])
+
     assert main(["rollout", str(rollout), "--json"]) == 0
     assert not (rollout / "scorecard.html").exists(), "--json writes nothing"
     assert main(["rollout", str(rollout)]) == 0
