@@ -37,11 +37,16 @@ class SubjectResult(BaseModel):
     """Tiers whose score must be below the reference's."""
     not_lowered: list[str] = []
     """Declared `lowers` tiers that were not below the reference's score."""
+    bundles: list[bool] = []
+    """Per run, the grade wrote its feedback bundle for the agent (`feedback/feedback.json`)."""
+    redactions: list[int] = []
+    """Per run, the fields that bundle withheld because they would reveal a hidden check."""
 
     @property
     def stable(self) -> bool:
         same = all(s == self.scores[0] for s in self.scores) if self.scores else True
-        return all(run == self.expected for run in self.runs) and same and not self.not_lowered
+        return (all(run == self.expected for run in self.runs) and same and not self.not_lowered
+                and all(self.bundles))
 
 
 class StabilityReport(BaseModel):
@@ -60,8 +65,12 @@ class StabilityReport(BaseModel):
         return all(s.stable for s in self.subjects)
 
 
+Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int]]
+"""A run's verdicts, scores, and (bundle written, fields it redacted)."""
+
+
 def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
-           run_id: str, extra: list[str], cwd: Path) -> tuple[dict[str, str], dict[str, float]]:
+           run_id: str, extra: list[str], cwd: Path) -> Graded:
     subprocess.run(
         [python, "-m", "pytest", "--task", task, "--platform", platform,
          f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
@@ -70,12 +79,15 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     )
     path = reports / run_id / "grade.json"
     if not path.is_file():
-        return {}, {}
+        return {}, {}, (False, 0)
     record = json.loads(path.read_text())
+    feedback = record.get("feedback") or {}
+    bundle = (bool(feedback.get("written")) and (reports / run_id / "feedback/feedback.json").is_file(),
+              len(feedback.get("redactions") or ()))
     scores = {"outcome": float(record["outcome"])}
     for tier, summary in ((record.get("vector") or {}).get("tiers") or {}).items():
         scores[tier] = float(summary["score"])
-    return {t["name"]: t["verdict"] for t in record["tests"]}, scores
+    return {t["name"]: t["verdict"] for t in record["tests"]}, scores, bundle
 
 
 def check_stability(
@@ -115,14 +127,15 @@ def check_stability(
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
-        verdicts, scores = _grade(python, task_id, platform, folder, out / "runs", f"{name}-{n}",
-                                  extra_args, cwd)
+        verdicts, scores, bundles[(name, n)] = _grade(
+            python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
         if progress:
             print(f"[stability] {name} run {n}: "
                   + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
                   file=sys.stderr, flush=True)
         return name, n, verdicts, scores
 
+    bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         done = list(pool.map(one, jobs_list))
     ordered = sorted(done, key=lambda d: d[1])
@@ -140,8 +153,10 @@ def check_stability(
         for caught in sorted(catches or ()):
             expected.setdefault(caught, "fail")
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
+        feedback = [bundles[(name, n)] for subject, n, _v, _s in ordered if subject == name]
         results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
-                                     scores=scores, lowers=declared, not_lowered=not_lowered))
+                                     scores=scores, lowers=declared, not_lowered=not_lowered,
+                                     bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback]))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
                              subjects=results)
     out.mkdir(parents=True, exist_ok=True)
@@ -173,6 +188,9 @@ def table(report: StabilityReport) -> list[str]:
             lines.append(f"{subject.subject:<{width}}  lowers {', '.join(subject.lowers)}: "
                          + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
                             else "yes"))
+    grades = [b for s in report.subjects for b in s.bundles]
+    lines.append(f"feedback: {sum(grades)} of {len(grades)} grades wrote their bundle; "
+                 f"{sum(r for s in report.subjects for r in s.redactions)} fields redacted")
     verdict = "STABLE" if report.stable else "UNSTABLE"
     counts = f"{report.runs} runs" if report.mutant_runs in (None, report.runs) else (
         f"their runs (reference {report.runs}, mutants {report.mutant_runs})")

@@ -63,6 +63,10 @@ def test_suite_is_stable(task: str, tmp_path: Path) -> None:
         assert subject["not_lowered"] == [], name
         # A mutant is caught: some test fails on it, or a declared tier scores lower.
         assert name == "reference" or "fail" in subject["expected"].values() or subject["lowers"]
+        # Every grade, each failing one included, wrote the agent's feedback bundle.
+        assert subject["bundles"] == [True] * len(subject["runs"]), name
+    # How many grader-authored fields the bundles withheld (expected: none).
+    print(next(line for line in result.stdout.splitlines() if line.startswith("feedback: ")))
     # The reference's evidence is on disk: each device check's screenshots.
     record = json.loads((tmp_path / "runs" / "reference-1" / "grade.json").read_text())
     assert record["outcome"] == 1.0 and record["status"] == "completed"
