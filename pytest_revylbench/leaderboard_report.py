@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -103,6 +104,11 @@ def _wrap(words: list[str], lead: str) -> list[str]:
     return [*out, line.rstrip()]
 
 
+def _fit(line: str) -> list[str]:
+    """A note wrapped to WIDTH, its continuation lines indented."""
+    return textwrap.wrap(line, WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
+
+
 def _task_blocks(table: Table) -> list[str]:
     """The task cells, under short codes, in as many blocks as keep each line within WIDTH."""
     out = _wrap([f"{c} {t}" for c, t in zip(codes(table), table.tasks, strict=True)], "tasks: ")
@@ -122,10 +128,10 @@ def render_text(board: Leaderboard) -> str:
         out += ["", table.heading]
         out += _grid([_summary_header(), *(_summary(row) for row in table.rows)])
         out += _task_blocks(table)
-        out += notes(table)
+        out += [part for line in notes(table) for part in _fit(line)]
     for v in board.void:
-        out.append(f"void (never counted): {v.campaign}, {v.contestant.label}, protocol {v.protocol}"
-                   + (f": {v.note}" if v.note else ""))
+        out += _fit(f"void (never counted): {v.campaign}, {v.contestant.label}, protocol {v.protocol}"
+                    + (f": {v.note}" if v.note else ""))
     out.append(f"\n{board.level:.0%} bootstrap intervals: {board.resamples} resamples of seeds within "
                f"tasks, RNG seed {board.rng_seed}.")
     return "\n".join(out).lstrip("\n") + "\n"

@@ -30,6 +30,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 import tomllib
 from collections import Counter
 from collections.abc import Iterator
@@ -265,7 +266,7 @@ def hand_row(folder: Path) -> HandRow:
     cells = {}
     for task in sorted(manifest["tasks"]):
         mine = [r for r in scored if r.task == task]
-        cells[task] = HandCell([r.score for r in mine if r.score is not None], manifest["seeds"],
+        cells[task] = HandCell([r.score for r in mine if r.score is not None], len(manifest["seeds"]),
                                bool(mine) and all(r.solved for r in mine))
     means = [c.mean for c in cells.values() if c.mean is not None]
     # The bootstrap resamples each task's seeds. With one seed per task but one, and at most three
@@ -457,7 +458,9 @@ def test_the_leaderboard_prints_the_table_derived_by_hand_from_the_ledgers(
     blocks = [["rank", *codes], *([str(n), *(one_decimal(c.mean) for c in row.cells.values())]
                                   for n, row in enumerate(rows, 1))]
     legend = "tasks: " + "  ".join(f"{c} {t}" for c, t in zip(codes, tasks, strict=True))
-    text = [heading, *padded(summary), legend, *padded(blocks), *notes, "", footer]
+    wrapped = [part for note in notes
+               for part in textwrap.wrap(note, 100, subsequent_indent="  ", break_on_hyphens=False)]
+    text = [heading, *padded(summary), legend, *padded(blocks), *wrapped, "", footer]
     proc = subprocess.run([str(REVYLBENCH), "leaderboard", *folders],
                           check=True, capture_output=True, text=True)
     print(proc.stdout)

@@ -390,3 +390,13 @@ def test_the_lifecycle_commands_start_once_and_end_once(
     assert (score["state"], score["score_percent"], score["agent_seconds"]) == ("agent_fault", 0.0, 28800)
     assert main(["rollout", "end", str(tmp_path / "never")]) == 2
     assert "no ledger (start it with `revylbench rollout start`)" in capsys.readouterr().err
+
+
+def test_party_follows_the_one_mapping_for_every_kind() -> None:
+    from pytest_revylbench.ledger import party_of, quarantined
+    from pytest_revylbench.models import AGENT_FAULTS
+
+    for kind in Fault:
+        assert party_of(kind.value) == ("agent" if kind in AGENT_FAULTS else "bench"), kind
+        assert not quarantined(kind.value)
+    assert (party_of(None), party_of("made_up"), quarantined("made_up")) == ("clean", "bench", True)
