@@ -20,7 +20,9 @@ Two kinds of text reach the bundle, and only one is leak-checked:
   own code renders, so showing it back reveals nothing the agent does not have; and checking
   it withheld feedback for ordinary bugs, because a screen shares phrases with the hidden
   component tests (`1 category over budget`). The grader's own words around it are fixed
-  phrases, and the test IDs it names are scrubbed as above.
+  phrases of `App` ("the screen shows: …"), the texts the check looked for (which a suite may
+  only take from the specification: `specstrings`, tests/unit/test_suite_strings.py) and test
+  IDs, scrubbed as above.
 
 A bundle is never withheld: `write_feedback` either writes it or raises the error that
 stopped it (a full disk, a permission), which the grade records as a bench fault.
