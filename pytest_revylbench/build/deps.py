@@ -148,7 +148,7 @@ def _install_with_retries(
 ) -> tuple[InstallAttempt, ...]:
     lock_text = (project / LOCKFILE).read_text(encoding="utf-8", errors="replace")
     attempts: list[InstallAttempt] = []
-    waited, fresh_cache = 0.0, False
+    waited, fresh_cache, retries_done = 0.0, False, 0
     while True:
         started = time.monotonic()
         try:
@@ -163,16 +163,20 @@ def _install_with_retries(
             )
             attempts.append(InstallAttempt(seconds=seconds, waited_s=waited, ok=False,
                                            diagnosis=diagnosis, fresh_npm_cache=fresh_cache))
-            retries_done = len(attempts) - 1
-            wait = retry.wait_before(retries_done + 1)
-            why_not = _why_not_retried(diagnosis, retries_done, retry, wait, seconds, deadline)
+            # A suspected corrupt entry of our npm cache is checked once with an empty one at
+            # once, whatever the retry budget: it decides whose failure this is.
+            recheck = wants_fresh_npm_cache(diagnosis) and not fresh_cache
+            wait = 0.0 if recheck else retry.wait_before(retries_done + 1)
+            why_not = "" if recheck and time.monotonic() + seconds < deadline else \
+                _why_not_retried(diagnosis, retries_done, retry, wait, seconds, deadline)
             _note(log, f"install attempt {len(attempts)}: {diagnosis.party}'s failure by the rule "
                        f"'{diagnosis.rule}' ({diagnosis.code or 'no npm code'})"
                        + (f"; {why_not}" if why_not else f"; retrying in {wait:g} s"))
             if why_not:
                 raise _final_failure(diagnosis, tuple(attempts), exc.failure.exit_code) from None
             time.sleep(wait)
-            waited, fresh_cache = wait, fresh_cache or wants_fresh_npm_cache(diagnosis)
+            waited, fresh_cache = wait, fresh_cache or recheck
+            retries_done += 0 if recheck else 1
             continue
         attempts.append(InstallAttempt(seconds=round(time.monotonic() - started, 3),
                                        waited_s=waited, ok=True, fresh_npm_cache=fresh_cache))
@@ -239,7 +243,7 @@ def _why_not_retried(
     if not is_retried(diagnosis):
         return "not retried: trying again cannot help"
     if retries_done >= retry.retries:
-        return f"not retried: {retry.retries} retries done"
+        return f"not retried: {retry.retries} {'retry' if retry.retries == 1 else 'retries'} done"
     if time.monotonic() + wait + last_seconds > deadline:
         return "not retried: another attempt would not finish within the build's time limit"
     return ""

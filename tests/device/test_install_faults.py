@@ -190,11 +190,11 @@ def test_a_registry_answering_503_is_retried_then_the_bench_s(
     tmp_path: Path, npm_env: Path, monkeypatch: pytest.MonkeyPatch, registry_503: Registry,
 ) -> None:
     monkeypatch.setenv("npm_config_registry", registry_503.url)
-    failure = install(tmp_path, project(tmp_path / "app"))
+    failure = install(tmp_path, project(tmp_path / "app"), retries=1)
     assert failure is not None and failure.diagnosis is not None
     assert (failure.diagnosis.party, failure.diagnosis.code) == ("bench", "E503")
-    assert codes(failure) == ["E503"] * 3
-    assert len(registry_503.requests) >= 3  # each attempt really asked the registry
+    assert codes(failure) == ["E503"] * 2
+    assert len(registry_503.requests) >= 2  # each attempt really asked the registry
     assert f"503 Service Unavailable - GET {registry_503.url}{PACKAGE}" in failure.diagnosis.evidence
 
 
@@ -252,6 +252,38 @@ def test_a_registry_that_hangs_ends_in_a_bounded_time_as_the_bench_s(
     assert 8 <= result.seconds < 25
 
 
+def test_an_integrity_mismatch_is_checked_with_an_empty_npm_cache_then_the_agent_s(
+    tmp_path: Path, npm_env: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = Registry(status=200, failures=0)
+    try:
+        monkeypatch.setenv("npm_config_registry", server.url)
+        wrong = "sha512-" + base64.b64encode(hashlib.sha512(b"another tarball").digest()).decode()
+        # No retries: the empty-cache check is part of deciding whose failure it is.
+        failure = install(tmp_path, project(tmp_path / "app", integrity=wrong), retries=0)
+    finally:
+        server.close()
+    assert failure is not None and failure.diagnosis is not None
+    assert (failure.diagnosis.party, failure.diagnosis.code) == ("agent", "EINTEGRITY")
+    assert [(a.diagnosis.party if a.diagnosis else None, a.fresh_npm_cache, a.waited_s)
+            for a in failure.attempts] == [("bench", False, 0.0), ("agent", True, 0.0)]
+
+
+def test_a_failure_no_rule_knows_is_quarantined_as_the_bench_s_with_a_warning(
+    tmp_path: Path, npm_env: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = Registry(status=403)
+    try:
+        monkeypatch.setenv("npm_config_registry", server.url)
+        with pytest.warns(UserWarning, match="quarantined an unrecognised npm failure"):
+            failure = install(tmp_path, project(tmp_path / "app"), retries=0)
+    finally:
+        server.close()
+    assert failure is not None and failure.diagnosis is not None
+    assert (failure.diagnosis.party, failure.diagnosis.code, failure.diagnosis.quarantined) == (
+        "bench", "E403", True)
+
+
 def test_a_lockfile_naming_a_version_that_does_not_exist_is_the_agent_s(
     tmp_path: Path, npm_env: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -284,6 +316,11 @@ def test_a_grade_during_a_registry_outage_is_refunded_not_charged(
     monkeypatch.setenv("npm_config_registry", registry_503.url)
     submission = tmp_path / "app"
     copy_source(REPO / "suites" / "budget" / "reference", submission)
+    # A lockfile of its own (one small package): the install is the one step that runs, and
+    # npm reads a small lockfile in a moment.
+    tiny = project(tmp_path / "tiny")
+    for name in ("package.json", "package-lock.json"):
+        (submission / name).write_bytes((tiny / name).read_bytes())
     rollout = tmp_path / "rollout"
     assert main([f"--tasks-dir={REPO / 'tasks'}", f"--suites-dir={REPO / 'suites'}", "rollout",
                  "start", "--task", "budget", "--seed", "1", "--scheme", "stages", str(rollout)]) == 0
