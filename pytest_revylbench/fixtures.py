@@ -182,6 +182,7 @@ def app(
     """A freshly launched app on a leased device, recording evidence as the test runs."""
     recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name)
     request.node.stash[recorder_key] = recorder
+    hung = False
     closed = gate_closed(revylbench_grade.run_dir)
     if closed is not None:  # like the build gate: the app had its launches
         raise AppHung(closed)
@@ -228,24 +229,31 @@ def app(
                 own_hosts=tuple(getattr(device, "own_hosts", ())),
             )
             call = request.node.stash.get(phase_key, {}).get("call")
-            if call is None or call.fault is not Fault.APP_HANG:  # a hung page answers nothing
+            hung = call is not None and call.fault is Fault.APP_HANG
+            if not hung:  # a hung page answers nothing
                 recorder.screenshot("end of test")
                 recorder.console_errors += device.console_errors(driver)
         finally:
-            quit_quietly(driver)
+            quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)
             attach_evidence(recorder)
     finally:
         lease.release()
 
 
-def quit_quietly(driver: Any) -> None:
+QUIT_S = 15.0
+HUNG_QUIT_S = 5.0
+"""Ending the session of a page that hung: its driver is still waiting on the page, and the
+server ends the session (and its browser) whether or not we wait for it."""
+
+
+def quit_quietly(driver: Any, limit_s: float = QUIT_S) -> None:
     """End the session; one that already died needs no ending, and its error is not news."""
     from selenium.common.exceptions import WebDriverException
     from urllib3.exceptions import HTTPError
 
     try:
         # A page that hung holds its session: do not wait the whole command limit for it.
-        driver.command_executor.client_config.timeout = 15
+        driver.command_executor.client_config.timeout = limit_s
     except AttributeError:  # a driver without an HTTP client (a test double)
         pass
     try:

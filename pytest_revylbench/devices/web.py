@@ -55,7 +55,7 @@ PAGE_LOAD_TIMEOUT_S = 30.0
 SCRIPT_TIMEOUT_S = 10.0
 """A page script (the render probe, a fingerprint) not back by then is held by the app's own
 script: the page has hung."""
-COMMAND_TIMEOUT_S = 30.0
+COMMAND_TIMEOUT_S = 20.0
 """The longest one driver command may take in a test (the HTTP read limit): a command that
 needs the page (find, click, a log read) waits for it without a limit of its own."""
 SESSION_TIMEOUT_S = 180.0
