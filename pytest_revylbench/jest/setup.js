@@ -22,6 +22,39 @@ if (table) {
   Object.defineProperty(globalThis, MATCHERS, { value: table, writable: false, configurable: false });
 }
 Object.freeze(globalThis.expect);
+
+// `screen` is rebound to each render's result. Only results made by the library's own render
+// are accepted, and each is frozen, so the submission cannot swap a query of the screen.
+try {
+  const screenModule = require('@testing-library/react-native/dist/screen');
+  const rendered = new WeakSet();
+  const setResult = screenModule.setRenderResult;
+  const clearResult = screenModule.clearRenderResult;
+  const fallback = Object.freeze(screenModule.screen);
+  let current = fallback;
+  Object.defineProperty(screenModule, 'screen', {
+    enumerable: true, configurable: false,
+    get: () => current,
+    set: (value) => {
+      if (value !== fallback && !rendered.has(value)) {
+        throw new Error('revylbench: the testing library\'s screen can only be set by render');
+      }
+      current = value;
+    },
+  });
+  const guarded = {
+    setRenderResult: (result) => {
+      rendered.add(Object.freeze(result));
+      return setResult(result);
+    },
+    clearRenderResult: () => clearResult(),
+  };
+  for (const [name, value] of Object.entries(guarded)) {
+    Object.defineProperty(screenModule, name, { value, writable: false, configurable: false });
+  }
+} catch (error) {
+  if (!String(error && error.code).includes('MODULE_NOT_FOUND')) throw error;
+}
 for (const name of Object.keys(library)) {
   const value = library[name];
   if (name === 'screen') continue; // rebound by each render; its methods are its own

@@ -125,3 +125,20 @@ def test_tsc_loads_no_plugin_named_by_the_submission_s_tsconfig(tmp_path: Path) 
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout
     assert not (tmp_path / "PWNED").exists()
+
+
+def test_a_tampered_grade_is_the_agent_s_failure_and_says_so(tmp_path: Path) -> None:
+    """The one full grade: killing the recorder, through pytest, with the functional tier only."""
+    from .conftest import grade
+
+    record = grade(hostile(tmp_path, "kill-recorder"), tmp_path / "reports", "tampered",
+                   "--tiers=functional", "--scheme=tiers")
+    assert record["status"] == "candidate_failure", record["_stdout"][-2000:]
+    assert record["failure_kind"] == "tampered"
+    functional = [t for t in record["tests"] if t.get("tier") == "functional"]
+    assert functional and all(t["fault"] == "tampered" and t["verdict"] == "fail" for t in functional)
+    assert record["reward"]["score"] == 0.0
+    bundle = tmp_path / "reports" / "tampered" / "feedback"
+    feedback = "\n".join(p.read_text(errors="replace") for p in bundle.rglob("*")
+                         if p.is_file() and p.suffix in (".json", ".md", ".txt"))
+    assert "interfered with the recording of the hidden component tests" in feedback
