@@ -1,16 +1,18 @@
 """Whose failure a failed export is: a compile error in the submission, or the tools' own crash.
 
-`expo export` runs the submission's code (its modules through Babel, its bundler configs),
-so most failures are the submission's, and Metro says so by naming a file of it (`SyntaxError:
-/work/App.tsx: Unexpected token`, `Unable to resolve module x from /work/App.tsx`). The bench's
-are the ones the submission cannot cause, or that no file of it explains: the sandbox that
-cannot start, the machine out of disk or memory, a process killed from outside, Metro crashing
-inside its own code on a submission with no bundler config of its own. What is neither is
-charged to the submission, whose code the export runs, and the reason says it could not be told.
+`expo export` transforms the submission's modules and runs its configs, so most failures are
+the submission's, and Metro says so by naming a file of it (`SyntaxError: /work/App.tsx:
+Unexpected token`, `Unable to resolve module x from /work/App.tsx`). The bench's are the
+tools' own crashes that no file of it explains: the sandbox that cannot start, the machine out
+of disk or memory, a process killed from outside, Metro crashing inside its own code. Code of
+the submission that runs in the export (a babel or metro config, a config plugin) could crash
+the same way on purpose, so with such code the crash cannot be told apart; that, and anything
+no rule knows, is charged to the submission, and the reason says it could not be told.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 from pathlib import Path
@@ -33,8 +35,7 @@ BUNDLER_CONFIGS = (
     ".babelrc.js", ".babelrc.json", "metro.config.js", "metro.config.cjs", "metro.config.mjs",
     "metro.config.json", "metro.config.ts", "app.config.js", "app.config.ts",
 )
-"""Files of a submission that shape how the bundler runs: with one of them, a crash inside
-Metro may be the submission's doing."""
+"""Files of a submission that run as code when the bundler starts."""
 CANNOT_TELL = ("whether the submission or the bundler failed cannot be told from the export's "
                "output; charged to the submission, whose code the export runs")
 
@@ -59,12 +60,40 @@ def submission_lines(lines: list[str], work: Path) -> list[str]:
     return [line for line in lines if own.search(line)]
 
 
+def code_run_by_export(work: Path) -> list[str]:
+    """What of the submission runs as code inside the export, besides its modules being
+    transformed: bundler and Expo configs, config plugins of its own, a statically rendered
+    web output. Such code prints and exits as it likes, so the tools' crash cannot be told
+    from its own doing."""
+    found = [name for name in BUNDLER_CONFIGS if (work / name).is_file()]
+    expo = _object(_object(_read_json(work / "app.json")).get("expo"))
+    plugins = expo.get("plugins")
+    for plugin in plugins if isinstance(plugins, list) else []:
+        name = plugin[0] if isinstance(plugin, list) and plugin else plugin
+        if isinstance(name, str) and name.startswith("."):
+            found.append(f"app.json plugin {name}")
+    output = _object(expo.get("web")).get("output")
+    if output in ("static", "server"):
+        found.append(f"app.json web.output {output!r} (renders the app at export)")
+    return sorted(found)
+
+
+def _read_json(path: Path) -> object:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _object(value: object) -> dict[str, object]:
+    return value if isinstance(value, dict) else {}
+
+
 def diagnose_export(output: str, *, step: str, exit_code: int, work: Path) -> StepDiagnosis:
     """Whose failure an export that exited with `exit_code` is, from what it printed."""
     lines = [line.rstrip() for line in _ANSI.sub("", output).splitlines()]
     lines = [line for line in lines if line.strip() and not line.startswith("$ ")]
-    text = "\n".join(lines)
-    lowered = text.lower()
+    lowered = "\n".join(lines).lower()
 
     def found(*needles: str) -> str:
         return next((line.strip() for line in lines
@@ -76,41 +105,55 @@ def diagnose_export(output: str, *, step: str, exit_code: int, work: Path) -> St
     def agent(rule: str, code: str, evidence: str) -> StepDiagnosis:
         return StepDiagnosis(step=step, party="agent", rule=rule, code=code, evidence=evidence)
 
-    sandbox_error = next((line for line in lines if line.startswith(("bwrap:", "prlimit:", "setpriv:"))), "")
-    if sandbox_error:
-        return bench("the sandbox could not start the export", "sandbox", sandbox_error)
-    for needle, rule in _HOST_SHORTAGE.items():
-        if needle.lower() in lowered:
-            return bench(rule, needle if needle.isupper() else "ENOSPC", found(needle))
-    if any(n in lowered for n in _OUT_OF_MEMORY):
-        return bench(
-            "the bundler ran out of memory at the sandbox's per-process limit (the reference "
-            "apps' export peaks near 330 MB); whether the submission's code made it use that "
-            "much cannot be told", "ENOMEM", found(*_OUT_OF_MEMORY),
-        )
+    # The sandbox's own failure comes before anything of the export runs: its first line.
+    if lines and lines[0].startswith(("bwrap:", "prlimit:", "setpriv:")):
+        return bench("the sandbox could not start the export", "sandbox", lines[0])
     if exit_code == 128 + signal.SIGXFSZ or exit_code == -signal.SIGXFSZ:
         return agent("a file reached the sandbox's output-size limit", "SIGXFSZ", "")
     named = submission_lines(lines, work)
     if named:
-        return agent("a compile error in the submission: the bundler's error names a file of it",
-                     f"exit {exit_code}", _error_with_file(lines, named))
+        return agent("an error in the submission's code or configuration: the bundler's error "
+                     "names a file of it", f"exit {exit_code}", _error_with_file(lines, named))
+    crash = _tools_crash(lines, lowered, exit_code)
+    own_code = code_run_by_export(work)
+    if crash is not None and not own_code:
+        return bench(*crash)
+    last = next((line.strip() for line in reversed(lines) if not line.startswith("[revylbench]")), "")
+    if crash is not None:
+        rule, code, evidence = crash
+        return agent(f"{CANNOT_TELL}: it looks like the tools' crash ({rule}), but the "
+                     f"submission's {', '.join(own_code)} runs in the export", code, evidence)
+    why = f"; the submission's {', '.join(own_code)} runs in the export" if own_code else ""
+    return agent(CANNOT_TELL + why, f"exit {exit_code}", last)
+
+
+def _tools_crash(lines: list[str], lowered: str, exit_code: int) -> tuple[str, str, str] | None:
+    """(rule, code, evidence) when the output reads as the machine's or the bundler's own
+    failure: a full disk, out of memory, a signal from outside, a crash in Metro's code."""
+
+    def found(*needles: str) -> str:
+        return next((line.strip() for line in lines
+                     if any(n.lower() in line.lower() for n in needles)), "")
+
+    for needle, rule in _HOST_SHORTAGE.items():
+        if needle.lower() in lowered:
+            return rule, needle if needle.isupper() else "ENOSPC", found(needle)
+    if any(n in lowered for n in _OUT_OF_MEMORY):
+        return ("the bundler ran out of memory at the sandbox's per-process limit (the reference "
+                "apps' export peaks near 330 MB)", "ENOMEM", found(*_OUT_OF_MEMORY))
     if _killed_by_signal(exit_code):
         name = _signal_name(exit_code)
-        return bench(
-            f"the export was killed by {name}, not by the grader's time limit (the machine's "
-            "out-of-memory killer or an operator; the submission's own code sending it cannot "
-            "be ruled out)", name, found("killed", "signal") or f"exit status {exit_code}",
-        )
-    own_configs = sorted(name for name in BUNDLER_CONFIGS if (work / name).is_file())
-    crash = found(*_WORKER_CRASH) or (
-        next((line.strip() for line in lines if _JS_ERROR.match(line.strip())), "")
-        if any(_STACK_FRAME.match(line) for line in lines) or found(*_WORKER_CRASH) else "")
-    if crash and not own_configs:
-        return bench("the bundler crashed inside its own code, naming no file of the submission "
-                     "(which has no bundler config of its own)", f"exit {exit_code}", crash)
-    last = next((line.strip() for line in reversed(lines) if not line.startswith("[revylbench]")), "")
-    why = f"; the submission's {', '.join(own_configs)} shapes the bundler" if own_configs else ""
-    return agent(CANNOT_TELL + why, f"exit {exit_code}", crash or last)
+        return (f"the export was killed by {name}, not by the grader's time limit (the "
+                "machine's out-of-memory killer or an operator)", name, f"exit status {exit_code}")
+    worker = found(*_WORKER_CRASH)
+    if worker:
+        return "the bundler's worker processes crashed", f"exit {exit_code}", worker
+    if any(_STACK_FRAME.match(line) for line in lines):
+        error = next((line.strip() for line in lines if _JS_ERROR.match(line.strip())), "")
+        if error:
+            return ("the bundler crashed inside its own code, naming no file of the submission",
+                    f"exit {exit_code}", error)
+    return None
 
 
 def _error_with_file(lines: list[str], named: list[str]) -> str:

@@ -8,9 +8,10 @@ sandbox for broken submissions on this machine, with the build folder renamed to
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from pytest_revylbench.build.export_faults import CANNOT_TELL, diagnose_export
+from pytest_revylbench.build.export_faults import CANNOT_TELL, code_run_by_export, diagnose_export
 
 STEP = "expo export (web)"
 DEPS = "/root/.cache/revylbench/deps/925a7feb66e001c6/node_modules"
@@ -92,14 +93,15 @@ def test_metro_crashing_in_its_own_code_is_the_bench_s_unless_the_submission_con
     (tmp_path / "metro.config.js").write_text("module.exports = {};\n")
     configured = diagnose_export(METRO_CRASH, step=STEP, exit_code=1, work=tmp_path)
     assert configured.party == "agent"
-    assert configured.rule == CANNOT_TELL + "; the submission's metro.config.js shapes the bundler"
+    assert configured.rule == (
+        CANNOT_TELL + ": it looks like the tools' crash (the bundler crashed inside its own code, "
+        "naming no file of the submission), but the submission's metro.config.js runs in the export")
 
 
 def test_out_of_memory_a_signal_a_full_disk_and_the_sandbox_are_the_bench_s(tmp_path: Path) -> None:
     memory = diagnose_export(OUT_OF_MEMORY, step=STEP, exit_code=134, work=tmp_path)
     assert (memory.party, memory.code) == ("bench", "ENOMEM")
     assert memory.evidence == "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"
-    assert "cannot be told" in memory.rule
     killed = diagnose_export("Starting Metro Bundler\n", step=STEP, exit_code=137, work=tmp_path)
     assert (killed.party, killed.code) == ("bench", "SIGKILL")
     assert diagnose_export("", step=STEP, exit_code=-11, work=tmp_path).code == "SIGSEGV"
@@ -109,6 +111,34 @@ def test_out_of_memory_a_signal_a_full_disk_and_the_sandbox_are_the_bench_s(tmp_
     bwrap = diagnose_export("bwrap: Creating new namespace failed: No space left\n", step=STEP,
                             exit_code=1, work=tmp_path)
     assert (bwrap.party, bwrap.code) == ("bench", "sandbox")
+    # Printed later, by whatever runs in the export, it is not the sandbox's own failure.
+    later = diagnose_export("Starting Metro Bundler\nbwrap: oh no\n", step=STEP, exit_code=1,
+                            work=tmp_path)
+    assert later.party == "agent"
+
+
+def test_a_crash_the_submission_s_own_code_could_have_caused_cannot_be_told(tmp_path: Path) -> None:
+    """Its babel config runs in the export: it can run out of memory, or kill itself, on purpose."""
+    (tmp_path / "babel.config.js").write_text("module.exports = {};\n")
+    for output, status in ((OUT_OF_MEMORY, 134), ("Starting Metro Bundler\n", 137)):
+        diagnosis = diagnose_export(output, step=STEP, exit_code=status, work=tmp_path)
+        assert diagnosis.party == "agent"
+        assert diagnosis.rule.startswith(CANNOT_TELL + ": it looks like the tools' crash")
+        assert diagnosis.rule.endswith("but the submission's babel.config.js runs in the export")
+
+
+def test_what_runs_in_the_export_besides_the_modules(tmp_path: Path) -> None:
+    assert code_run_by_export(tmp_path) == []
+    (tmp_path / "app.json").write_text(json.dumps({"expo": {
+        "plugins": ["expo-router", ["./plugins/withThing.js", {"x": 1}]], "web": {"output": "static"}}}))
+    (tmp_path / "metro.config.js").write_text("module.exports = {};\n")
+    assert code_run_by_export(tmp_path) == [
+        "app.json plugin ./plugins/withThing.js",
+        "app.json web.output 'static' (renders the app at export)",
+        "metro.config.js",
+    ]
+    (tmp_path / "app.json").write_text("[not an object")
+    assert code_run_by_export(tmp_path) == ["metro.config.js"]
 
 
 def test_a_file_at_the_output_limit_is_the_submission_s(tmp_path: Path) -> None:
@@ -120,4 +150,4 @@ def test_what_cannot_be_told_is_charged_to_the_submission_and_says_so(tmp_path: 
     diagnosis = diagnose_export("Starting Metro Bundler\n", step=STEP, exit_code=3, work=tmp_path)
     assert diagnosis.party == "agent"
     assert diagnosis.rule.startswith(CANNOT_TELL)
-    assert diagnosis.rule.endswith("the submission's babel.config.js shapes the bundler")
+    assert diagnosis.rule.endswith("the submission's babel.config.js runs in the export")
