@@ -328,9 +328,10 @@ def resolve_grade_config(config: pytest.Config, task_id: str) -> GradeConfig:
 def pytest_cmdline_main(config: pytest.Config) -> None:
     # pytest chooses its rootdir and ini file before plugins add their options, so in
     # `--submission DIR` (or `--reports DIR` …) it takes DIR for a test path and may root
-    # itself there, or even read the settings of another project above DIR.
+    # itself there (or in the folder DIR shares with this one), or even read the settings of
+    # another project above DIR.
     here = config.invocation_params.dir
-    if config.rootpath == here or config.rootpath in here.parents:
+    if config.rootpath == here or (config.inipath is not None and config.rootpath in here.parents):
         return
     for flag, ini, _default, _help in OPTIONS:
         value = config.getoption(ini)
@@ -344,8 +345,11 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
                 f"pytest read `{flag} {value}` as a test path and took its settings from "
                 f"{config.inipath}; write `{flag}={value}` (with `=`) instead"
             )
-        # No settings were picked up, only the rootdir moved: keep pytest's cache out of
-        # that folder (a submission's digest would change).
+        # No settings were picked up, only the rootdir moved: root pytest here again, so the
+        # terminal shows each item's id (item_ids) rather than a path climbing out of this
+        # folder to it, and pytest's cache stays out of DIR (a submission's digest would change).
+        # pytest has no public setter: the rootdir is decided before any plugin can speak.
+        config._rootpath = here
         cache = here / ".pytest_cache"
         config.option.override_ini = [*(config.option.override_ini or []), f"cache_dir={cache}"]
         return

@@ -26,6 +26,7 @@ from .devices.calibration import Calibration
 from .devices.errors import AppHung
 from .fixtures import viewport_key
 from .functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
+from .item_ids import DeclaredItem
 from .models import TaskSpec
 from .outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
 from .scoring.visual import CheckpointSpec, Viewport, shot_name
@@ -156,7 +157,7 @@ def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[
 
 
 def _item(parent: pytest.Collector, name: str, func: Callable[..., None], tier: str) -> pytest.Function:
-    item = pytest.Function.from_parent(parent, name=name, callobj=func)
+    item = DeclaredItem.from_parent(parent, name=name, callobj=func)
     item.add_marker(pytest.mark.tier(tier))
     return item
 

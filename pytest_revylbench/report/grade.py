@@ -18,6 +18,7 @@ from ..devices.lease import LeaseBoard
 from ..feedback import write_feedback
 from ..fixtures import build_work_dir
 from ..hangs import launch_hangs
+from ..item_ids import builtin_id
 from ..ledger import SubmissionRecord, append_submission
 from ..models import (
     BENCH_FAULTS,
@@ -49,10 +50,10 @@ def sweep_leftover_devices(grade: GradeConfig) -> None:
         LeaseBoard(folder, grade.pool.slots, timeout_s=0).sweep()
 
 
-def build_subtest(build: BuildResult) -> TestResult:
+def build_subtest(build: BuildResult, task_id: str) -> TestResult:
     """The build tier's subtest: the submission exported for the platform."""
     return TestResult(
-        nodeid="<build>::export", name="build: export", role="other", tier="build",
+        nodeid=f"{builtin_id(task_id)}::build::export", name="build: export", role="other", tier="build",
         verdict=Verdict.PASS if build.ok else Verdict.FAIL,
         fault=None if build.ok else (build.fault or Fault.BUILD_FAILED), reason=build.reason,
         duration_s=build.seconds,
@@ -226,7 +227,7 @@ class GradeReporter:
             status, kind = GradeStatus.INTERRUPTED, interruption.fault
         spec = grade.task.spec
         if build is not None and spec.scoring.scheme != "stages" and "build" not in spec.tiers:
-            results = [build_subtest(build), *results]
+            results = [build_subtest(build, spec.id), *results]
         digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
         oracle_out = self.config.getoption("revylbench_oracle_out", None)
         if oracle_out:

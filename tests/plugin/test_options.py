@@ -77,7 +77,7 @@ def test_collects_exactly_the_tasks_suite(demo_task: pytest.Pytester) -> None:
     })
     demo_task.makeini("[pytest]\ntestpaths = tests\n")
     result = demo_task.runpytest(*GRADE, "--collect-only", "-q")
-    result.stdout.fnmatch_lines(["suites/demo/test_hidden.py::test_hidden", "1 test collected*"])
+    result.stdout.fnmatch_lines(["demo/test_hidden.py::test_hidden", "1 test collected*"])
     plain = demo_task.runpytest("--collect-only", "-q")
     plain.stdout.fnmatch_lines(["tests/test_own.py::test_own", "1 test collected*"])
 

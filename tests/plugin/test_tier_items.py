@@ -86,21 +86,22 @@ def jest_file(project: pytest.Pytester, text: str) -> None:
 def test_every_declared_tier_is_collected_as_items(tiered: pytest.Pytester) -> None:
     result = tiered.runpytest(*GRADE, "--collect-only", "-q")
     result.stdout.fnmatch_lines([
-        "suites/demo/functional/greeting.test.tsx::greeting › greeting › says hello",
-        "suites/demo/functional/greeting.test.tsx::greeting › greeting › says it once",
-        "suites/demo/test_suite.py::test_one",
-        "suites/demo/test_suite.py::test_trip",
-        "tasks/demo/task.toml::build::typecheck",
-        "tasks/demo/task.toml::build::export",
-        "tasks/demo/task.toml::build::launch",
-        "tasks/demo/task.toml::contract::screen[home]",
-        "tasks/demo/task.toml::contract::tabs",
-        "tasks/demo/task.toml::contract::dependencies",
-        "tasks/demo/task.toml::contract::network",
-        "tasks/demo/task.toml::visual::home@phone",
-        "tasks/demo/task.toml::visual::home@small",
-        "tasks/demo/task.toml::visual::more@phone",
-        "tasks/demo/task.toml::visual::more@small",
+        "demo/test_suite.py::test_one",
+        "demo/test_suite.py::test_trip",
+        "demo::build::export",
+        "demo::build::launch",
+        "demo::contract::screen[home]",
+        "demo::contract::tabs",
+        "demo::contract::dependencies",
+        "demo::contract::network",
+        "demo::visual::home@phone",
+        "demo::visual::home@small",
+        "demo::visual::more@phone",
+        "demo::visual::more@small",
+        # The items that wait for the source checks (tsc, jest) run last.
+        "demo/functional/greeting.test.tsx::greeting › greeting › says hello",
+        "demo/functional/greeting.test.tsx::greeting › greeting › says it once",
+        "demo::build::typecheck",
         "17 tests collected*",
     ])
 
