@@ -1,8 +1,11 @@
 """The leak guard: does a text the grader wrote for the agent show hidden text of the task?
 
 `find_leak` looks for any 12-character window of the task's hidden files, everything under
-`suites/<task>/` except `reference/` and `oracle/` (for Python files also the values of their
-string literals), that is not also public. Public text is:
+`suites/<task>/` except `reference/`, `oracle/` and `mutants/` (for Python files also the
+values of their string literals), that is not also public. Mutant definitions are app code
+and descriptions of what a buggy app does: the grader never writes from them, so their text
+can only reach a grader field through what the agent's app did (a host it requested, a
+package it added), which is the agent's own. Public text is:
 - everything under `tasks/<task>/`, and the reference app `suites/<task>/reference/**`,
   whose UI strings follow from the specification;
 - the names the bundle gives the stages, the journey and the built-in items, all made from
@@ -117,7 +120,7 @@ class LeakIndex:
     """What the guard knows of one task, read once per task."""
 
     secrets: dict[str, str]
-    """Hidden, non-public normalised windows of the suite and its mutants -> their file."""
+    """Hidden, non-public normalised windows of the suite -> the file each came from."""
     ids: re.Pattern[str] | None
     """The suite's test IDs (literal, or the shape of an f-string)."""
     named: re.Pattern[str]
@@ -150,7 +153,7 @@ def _index(
     named = _named_ids(public)
     # The oracle holds the reference's screenshots and their digests: a candidate whose screen
     # matches it shows the same digest, which is no secret.
-    hidden = list(_texts(suite, skip_top=("reference", "oracle")))
+    hidden = list(_texts(suite, skip_top=("reference", "oracle", "mutants")))
     trees = []
     for path, text in hidden:
         try:

@@ -307,7 +307,7 @@ def test_a_criterion_carrying_a_hidden_string_is_redacted_and_the_rest_is_intact
 
 def test_hidden_names_and_test_source_are_leaks(budget: Task) -> None:
     for hidden in ("test_stage_3_budgets", "def add_expense(app: App", "edit_amount(app, \"Sushi Bar\"",
-                   "Editing a transaction also records a per-account balance adjustment"):
+                   "amounts in the millions get every thousands comma"):  # a jest title
         with pytest.raises(FeedbackLeak):
             check_leaks(f"the screen shows {hidden}", budget)
 
@@ -324,10 +324,21 @@ def test_what_the_spec_and_the_criteria_say_is_public(budget: Task) -> None:
         check_leaks(text, budget)
 
 
-def test_a_mutants_text_is_hidden_in_a_grader_field(budget: Task) -> None:
-    description = "records a per-account balance adjustment that is added on top"
-    with pytest.raises(FeedbackLeak, match=r"mutants/edit-applied-twice/mutant\.toml"):
-        check_leaks(description, budget)
+def test_a_reason_quoting_what_a_mutant_app_did_is_not_redacted(budget: Task, tmp_path: Path) -> None:
+    """Measured on the CI mutants: the network contract's reason names the host the app
+    requested, which the `calls-outside-host` mutant's definition also holds. The grader never
+    writes from mutant definitions: their text reaches a grader field only through the app."""
+    reason = ("ContractBroken: the app requested 1 URL(s) outside the allowed hosts: "
+              "https://metrics.example.net/collect")
+    assert "https://metrics.example.net/collect" in (
+        REPO / "suites/budget/mutants/calls-outside-host/mutant.toml").read_text()
+    network = TestResult(nodeid="tasks/budget/task.toml::contract::network", name="network", role="other",
+                         tier="contract", verdict=Verdict.FAIL, fault=Fault.CHECK_FAILED, reason=reason)
+    bundle = write_feedback(record(network), budget, tmp_path)
+    (entry,) = bundle.feedback.failures
+    assert (entry.name, entry.message) == ("Contract: network", reason.removeprefix("ContractBroken: "))
+    assert bundle.redactions == ()
+    check_leaks("records a per-account balance adjustment that is added on top", budget)
 
 
 def test_a_phrase_the_spec_states_in_backticks_is_public(budget: Task) -> None:
@@ -482,8 +493,7 @@ def test_every_bundle_is_written_and_no_grader_field_shows_a_secret(
                     cuts += leaked
         assert not any(_leaks(secrets, name) for name in written.verdicts)
         assert written.withheld == cuts == len(bundle.redactions)
-        assert all(r.hidden_file in ("suites/demo/test_demo.py", "suites/demo/mutants/m/mutant.toml")
-                   for r in bundle.redactions)
+        assert all(r.hidden_file == "suites/demo/test_demo.py" for r in bundle.redactions)
         event("redacted" if cuts else "nothing to redact")
         text = data.draw(mixed)
         leaked = _leaks(secrets, text)
