@@ -91,7 +91,8 @@ def classify(exc: BaseException) -> PhaseOutcome:
         return PhaseOutcome(Verdict.NOT_RUN, Fault.RUNNER_CRASH, _first_line(exc))
     if _is_driver_exception(exc) and page_hung(exc):
         return PhaseOutcome(Verdict.FAIL, Fault.APP_HANG,
-                            f"the app's page stopped answering: {_first_line(exc)}")
+                            "the app's page stopped answering mid-test (its script never yields): "
+                            + _first_line(exc))
     if isinstance(exc, ConnectionError) or _is_driver_exception(exc):
         message = str(exc).lower()
         if isinstance(exc, ConnectionError) or any(m in message for m in _LOST_SESSION):
