@@ -69,8 +69,12 @@ class RevylbenchRecorder {
   }
 
   onRunComplete(contexts, results) {
+    // jest sets `results.success` only after its reporters ran (it is still false here):
+    // the same rule as jest's, which decides its exit status.
+    const success = results.numFailedTests === 0 && results.numRuntimeErrorTestSuites === 0 &&
+      !(results.snapshot && results.snapshot.failure) && !results.runExecError;
     this._send({
-      kind: 'complete', success: Boolean(results.success),
+      kind: 'complete', success,
       numTotalTests: results.numTotalTests, numPassedTests: results.numPassedTests,
       numFailedTests: results.numFailedTests, numTotalTestSuites: results.numTotalTestSuites,
       numRuntimeErrorTestSuites: results.numRuntimeErrorTestSuites,

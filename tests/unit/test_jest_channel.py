@@ -117,20 +117,25 @@ const recorder = new Recorder({maxWorkers: 1}, options);
 const inherited = require('child_process').execFileSync('ls', ['/proc/self/fd']).toString().split('\\n')
   .filter(Boolean).map(Number);
 process.stderr.write(JSON.stringify({inherited, workerOptions: process.env.NODE_OPTIONS}) + '\\n');
+const last = process.argv[3];
 recorder.onTestFileResult({}, {testFilePath: '/w/__hidden_tests__/totals.test.tsx', testResults: [
   {ancestorTitles: ['derived'], title: 'equal is not over', status: 'passed', failureMessages: []},
-  {ancestorTitles: ['derived'], title: 'plural count', status: 'failed', failureMessages: ['no']}]});
-recorder.onRunComplete(new Set(), {success: false, numTotalTests: 2, numPassedTests: 1,
-  numFailedTests: 1, numTotalTestSuites: 1, numRuntimeErrorTestSuites: 0});
+  {ancestorTitles: ['derived'], title: 'plural count', status: last, failureMessages: []}]});
+// As jest calls it: `success` is still false (jest sets it after its reporters ran).
+const failed = last === 'failed' ? 1 : 0;
+recorder.onRunComplete(new Set(), {success: false, numTotalTests: 2, numPassedTests: 2 - failed,
+  numFailedTests: failed, numTotalTestSuites: 1, numRuntimeErrorTestSuites: 0,
+  snapshot: {failure: false}});
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
-def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in() -> None:
+@pytest.mark.parametrize(("last", "exit_code"), [("failed", 1), ("passed", 0)])
+def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in(last: str, exit_code: int) -> None:
     with Channel() as channel:
         options = {**channel.reporter_options, "workerNodeOptions": "--experimental-permission"}
         proc = subprocess.run(
-            ["node", "-e", RECORDER_HARNESS, str(JEST_FILES / "reporter.js"), json.dumps(options)],
+            ["node", "-e", RECORDER_HARNESS, str(JEST_FILES / "reporter.js"), json.dumps(options), last],
             pass_fds=channel.pass_fds, capture_output=True, text=True, timeout=60, check=True)
         channel.started()
         data, key = channel.received(), channel.key
@@ -138,8 +143,9 @@ def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in() -> None
     # Besides stdio, the child holds only the descriptor `ls` opened to list /proc/self/fd.
     assert len(set(seen["inherited"]) - {0, 1, 2}) == 1, seen["inherited"]
     assert "--experimental-permission" in seen["workerOptions"]
-    found = judge(data, key, exit_code=1, cases=CASES)
+    found = judge(data, key, exit_code=exit_code, cases=CASES)
     assert not found.tampered, found.tampered
-    assert found.verdicts["totals › derived › plural count"].status == "failed"
-    # The same bytes under any other key are forgeries.
-    assert judge(data, b"x" * 32, exit_code=1, cases=CASES).tampered
+    assert found.verdicts["totals › derived › plural count"].status == last
+    # The same bytes under any other key are forgeries, and so is the other exit status.
+    assert judge(data, b"x" * 32, exit_code=exit_code, cases=CASES).tampered
+    assert judge(data, key, exit_code=1 - exit_code, cases=CASES).tampered
