@@ -39,7 +39,7 @@ from .source_checks import CheckRecord, checks_for_grade
 from .submission import digest
 
 if TYPE_CHECKING:
-    pass
+    from .scoring.visual import Viewport  # noqa: F401 (named in a string below)
 
 recorder_key = pytest.StashKey[EvidenceRecorder]()
 viewport_key = pytest.StashKey["Viewport"]()
@@ -201,7 +201,7 @@ def app(
             device.launch_timeout_s = revylbench_grade.launch_timeout_s
         try:
             # Only the web device emulates a screen size; a phone's screen is its own.
-            driver = device.launch(viewport) if viewport is not None and device.platform == "web" \
+            driver = device.launch(viewport) if viewport is not None and isinstance(device, WebDevice) \
                 else device.launch()
         except AppLaunchFailed as exc:
             recorder.console_errors += exc.console

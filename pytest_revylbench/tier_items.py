@@ -141,7 +141,7 @@ def network_check(contract: ContractSpec, paths: list[tuple[str, ...]]) -> Calla
     return network
 
 
-def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[[App], None]:
+def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[..., None]:
     name = shot_name(checkpoint.name, viewport.name)
 
     # The calibration fixture is session-scoped, so it is judged before `app` launches.
