@@ -1,0 +1,43 @@
+"""The null-submission control: the untouched scaffold, graded against every task on every
+tier, scores 0 under every built-in scheme, and its grade is not a bench fault.
+
+The scaffold builds, launches, type-checks and adds no dependency; only the progress gate (no
+stage or journey test passed) keeps those from earning a reward (README, "Doing nothing earns
+nothing"). Cheap: one group on one worker, so the first task's grade builds the scaffold and
+the other four reuse that build and its type-check; every check gives up after 1 s, since on
+the scaffold none can succeed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.tasks import available_tasks
+
+from .conftest import REPO, grade
+
+pytestmark = pytest.mark.xdist_group("null-submission")
+
+SCAFFOLD = REPO / "tasks" / "scaffold"
+SCHEMES = {"stages", "tiers", "visual"}
+
+
+@pytest.mark.parametrize("task", available_tasks(REPO / "tasks"))
+def test_the_untouched_scaffold_earns_nothing(task: str, tmp_path: Path) -> None:
+    record = grade(SCAFFOLD, tmp_path, f"null-{task}", "--check-timeout=1", task=task, every_tier=True)
+    assert record["status"] in ("completed", "candidate_failure"), (
+        record["status"], record["failure_kind"], record["_stdout"][-3000:])
+    assert record["outcome"] == 0.0
+    vector = record["vector"]
+    assert vector["refused"] == {}
+    scores = {name: reward["score"] for name, reward in vector["schemes"].items()}
+    assert scores == dict.fromkeys(SCHEMES, 0.0)
+    # It built and launched: the progress gate, not the build gate, is what zeroes it.
+    assert vector["tiers"]["build"]["passed"] >= 1
+    assert vector["tiers"]["flow"]["passed"] == 0
+    for scheme in ("tiers", "visual"):
+        arithmetic = vector["schemes"][scheme]["arithmetic"]
+        assert arithmetic[-1].startswith("progress gate: no stage or journey test passed"), arithmetic
+    assert "progress gate: no stage or journey test passed" in record["_stdout"]
