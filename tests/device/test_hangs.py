@@ -85,3 +85,13 @@ def test_an_app_that_stops_answering_is_an_app_hang(name: str, tmp_path: Path) -
     faults = {(t["verdict"], t["fault"]) for t in record["tests"]}
     assert faults == {("fail", "app_hang")}, [(t["name"], t["fault"], t["reason"]) for t in record["tests"]]
     assert record["failure_kind"] == "app_hang" and record["status"] == "candidate_failure"
+
+
+def test_state_set_in_render_is_stopped_by_react_and_is_an_app_crash(tmp_path: Path) -> None:
+    """React gives up on an endless re-render from state set in render ("Too many
+    re-renders", minified error #301) and throws: the app crashed; it did not hang."""
+    app = hung_app("endless-rerender", tmp_path / "app")
+    record, _ = timed_grade(app, tmp_path / "reports", "endless-rerender", *FLOW_ONLY)
+    assert {(t["verdict"], t["fault"]) for t in record["tests"]} == {("fail", "app_crash")}
+    assert all("#301" in t["reason"] for t in record["tests"]), [t["reason"] for t in record["tests"]]
+    assert record["failure_kind"] == "app_crash"
