@@ -80,3 +80,19 @@ def test_grade_timeouts_are_checked(demo_task: pytest.Pytester) -> None:
     for flag in ("--grade-timeout=0", "--launch-timeout=soon", "--functional-timeout=-1"):
         result = demo_task.runpytest("--task", "demo", "--submission", "submission", flag)
         result.stderr.fnmatch_lines([f"*{flag.split('=')[0]}*expected a positive number of seconds*"])
+
+
+def test_a_crash_of_the_grader_is_recorded_as_a_runner_crash(demo_task: pytest.Pytester) -> None:
+    demo_task.makeconftest("""
+        def pytest_runtest_logfinish(nodeid, location):
+            if nodeid.endswith("test_two"):
+                raise RuntimeError("a bug in the grader")
+    """)
+    record, result = _grade(demo_task, "pass")
+    assert result.ret == pytest.ExitCode.INTERNAL_ERROR
+    assert record["status"] == "interrupted" and record["failure_kind"] == "runner_crash"
+    assert record["interruption"]["fault"] == "runner_crash"
+    tests = _by_name(record)
+    assert tests["test_one"] == ("pass", None) and tests["test_trip"] == ("not_run", "runner_crash")
+    last = json.loads((demo_task.path / "rollout/ledger.jsonl").read_text().splitlines()[-1])
+    assert last["failure_kind"] == "runner_crash" and last["party"] == "bench"
