@@ -128,16 +128,16 @@ def test_tsc_loads_no_plugin_named_by_the_submission_s_tsconfig(tmp_path: Path) 
 
 
 def test_a_tampered_grade_is_the_agent_s_failure_and_says_so(tmp_path: Path) -> None:
-    """The one full grade: killing the recorder, through pytest, with the functional tier only."""
+    """The one full grade: killing the recorder, through pytest (every tier but visual)."""
     from .conftest import grade
 
     record = grade(hostile(tmp_path, "kill-recorder"), tmp_path / "reports", "tampered",
-                   "--tiers=functional", "--scheme=tiers")
+                   "--tiers=build,functional,flow,contract", "--scheme=tiers", every_tier=True)
     assert record["status"] == "candidate_failure", record["_stdout"][-2000:]
     assert record["failure_kind"] == "tampered"
     functional = [t for t in record["tests"] if t.get("tier") == "functional"]
     assert functional and all(t["fault"] == "tampered" and t["verdict"] == "fail" for t in functional)
-    assert record["reward"]["score"] == 0.0
+    assert record["reward"]["vector"]["functional"] == 0.0, record["reward"]
     bundle = tmp_path / "reports" / "tampered" / "feedback"
     feedback = "\n".join(p.read_text(errors="replace") for p in bundle.rglob("*")
                          if p.is_file() and p.suffix in (".json", ".md", ".txt"))
