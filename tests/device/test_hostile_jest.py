@@ -79,7 +79,7 @@ def test_attacks_that_keep_running_change_no_verdict(tmp_path: Path) -> None:
     assert "--experimental-permission" not in snoop["argv"]  # the flags are in NODE_OPTIONS only
     assert all(v.startswith("error:") for k, v in told(log, "proc-fd").items() if not k.startswith("self"))
     expect_patches = told(log, "patch-expect")
-    for patch in ("extend", "matchers_object", "global_expect", "rntl_export", "rntl_render"):
+    for patch in ("extend", "matchers_object", "global_expect", "rntl_export", "rntl_screen", "rntl_render"):
         assert expect_patches[patch].startswith("error:"), (patch, expect_patches[patch])
     # The hidden folder (tests and the grader's jest files) is read-only to the run: a file
     # that ran first could not rewrite the next one.
