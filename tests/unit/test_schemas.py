@@ -131,7 +131,7 @@ def test_grade_schema_lists_every_field_of_every_record() -> None:
     assert set(described) == {
         "GradeRecord", "BuildResult", "Reward", "TestResult", "Evidence", "Screenshot",
         "GradeVector", "TierSummary", "VisualSummary", "CheckpointVisual", "VisualScore",
-        "StepDiagnosis", "InstallAttempt", "FeedbackResult", "Redaction",
+        "StepDiagnosis", "InstallAttempt", "FeedbackResult", "Redaction", "Interruption",
     }
     body = schema("grade")
     defs = {d["title"]: d for d in body["$defs"].values()}
