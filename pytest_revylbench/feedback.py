@@ -50,6 +50,9 @@ _MESSAGES = {
     Fault.CANDIDATE_ERROR: _UNFINISHED + "the app did not accept one of the test's actions "
     "(a control was covered, detached or not interactable).",
     Fault.APP_CRASH: "The app did not start, or did not stay up, after launch.",
+    Fault.APP_HANG: "The app stopped answering: it rendered nothing within the launch time "
+    "limit, its page stopped responding (its script never yields), or its code kept the "
+    "component tests running past their time limit.",
     Fault.BUILD_FAILED: "Not run: the build failed.",
     Fault.TAMPERED: "Not credited: the submission's code interfered with the recording of the "
     "hidden component tests' results, so the whole functional tier scores 0 (charged to you).",
