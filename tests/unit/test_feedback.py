@@ -354,6 +354,23 @@ def test_a_phrase_the_spec_states_in_backticks_is_public(budget: Task) -> None:
         check_leaks("all five expense `categories` can be **over budget** at once", budget)
 
 
+def test_the_fixed_messages_are_never_redacted(tmp_path: Path) -> None:
+    """Measured on the CI mutants: the app_hang message shares `time limit.` with a hidden
+    component test of budget; a fixed message is the plugin's words, never the suite's."""
+    from pytest_revylbench.tasks import available_tasks
+
+    tests = [TestResult(nodeid=f"x::t{n}", name=f"t{n}", role=role, tier=tier, stage=stage,
+                        verdict=Verdict.FAIL, fault=fault, reason="RuntimeError: t")
+             for n, fault in enumerate([None, *Fault])
+             for role, tier, stage in (("stage", "flow", "accounts"), ("other", "functional", None))]
+    for task_id in available_tasks(REPO / "tasks"):
+        task = load_task(REPO / "tasks", REPO / "suites", task_id)
+        grade = record(*tests).model_copy(update={"task": task_id})
+        bundle = write_feedback(grade, task, tmp_path / task_id)
+        assert bundle.redactions == (), task_id
+        assert len({f.message for f in bundle.feedback.failures}) > 5
+
+
 def test_every_tasks_item_names_are_public() -> None:
     """Names are built from the public task.toml: no real task gets one redacted."""
     from pytest_revylbench.tasks import available_tasks
