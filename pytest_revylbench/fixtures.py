@@ -277,7 +277,7 @@ def revylbench_calibration(
     before any visual item: a mismatch raises `EnvironmentMismatch` in each of them."""
     grade = revylbench_grade
     record = grade.run_dir / CALIBRATION
-    with FileLock(str(record) + ".lock"):
+    with FileLock(str(grade.run_dir / ".calibration.lock")):
         if record.is_file():
             result = Calibration.model_validate_json(record.read_text(encoding="utf-8"))
         else:
