@@ -43,7 +43,7 @@ class GradeConfig:
     """How many times a test that hit a bench fault is run again on a fresh device."""
     launch_timeout_s: float = 25.0
     """A launch that renders nothing within this is the app's hang (`app_hang`)."""
-    functional_timeout_s: float = 120.0
+    functional_timeout_s: float = 240.0
     """The type-check and the hidden jest run together: past this, the app's code hung them."""
     grade_timeout_s: float = 900.0
     """The whole grade: past this, items not yet run end `not_run` (`timeout`)."""

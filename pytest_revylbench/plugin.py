@@ -94,7 +94,7 @@ OPTIONS: tuple[tuple[str, str, str | None, str], ...] = (
      "score with this reward scheme instead of the task's (stages, tiers, visual or a project's)"),
     ("--launch-timeout", "revylbench_launch_timeout", "25",
      "seconds a launch may take to render the first screen; past it the app hung (app_hang)"),
-    ("--functional-timeout", "revylbench_functional_timeout", "120",
+    ("--functional-timeout", "revylbench_functional_timeout", "240",
      "seconds each of the type-check and the hidden jest run may take; past it the app hung"),
     ("--grade-timeout", "revylbench_grade_timeout", "900",
      "seconds the whole grade may take; past it items not yet run end not_run (timeout)"),

@@ -9,7 +9,7 @@ import App from "../App";
 
 // The first render of a run loads and transforms React Native's components (a cold jest
 // cache takes seconds on a loaded machine): that one-off cost must not time a test out.
-jest.setTimeout(30000);
+jest.setTimeout(120000);
 
 type Member = "ana" | "ben" | "cleo" | "dev";
 
