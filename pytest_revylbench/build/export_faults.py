@@ -18,6 +18,7 @@ import signal
 from pathlib import Path
 
 from ..models import StepDiagnosis
+from .install_faults import signal_name
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _OUT_OF_MEMORY = ("javascript heap out of memory", "reached heap limit", "allocation failed")
@@ -38,14 +39,6 @@ BUNDLER_CONFIGS = (
 """Files of a submission that run as code when the bundler starts."""
 CANNOT_TELL = ("whether the submission or the bundler failed cannot be told from the export's "
                "output; charged to the submission, whose code the export runs")
-
-
-def _signal_name(status: int) -> str:
-    number = -status if status < 0 else status - 128
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
 
 
 def _killed_by_signal(status: int) -> bool:
@@ -142,7 +135,7 @@ def _tools_crash(lines: list[str], lowered: str, exit_code: int) -> tuple[str, s
         return ("the bundler ran out of memory at the sandbox's per-process limit (the reference "
                 "apps' export peaks near 330 MB)", "ENOMEM", found(*_OUT_OF_MEMORY))
     if _killed_by_signal(exit_code):
-        name = _signal_name(exit_code)
+        name = signal_name(exit_code)
         return (f"the export was killed by {name}, not by the grader's time limit (the "
                 "machine's out-of-memory killer or an operator)", name, f"exit status {exit_code}")
     worker = found(*_WORKER_CRASH)

@@ -182,7 +182,8 @@ def _host_named(failure: NpmFailure) -> str:
     return ""
 
 
-def _signal_name(status: int) -> str:
+def signal_name(status: int) -> str:
+    """The signal an exit status stands for (negative: Python's; above 128: the shell's)."""
     number = -status if status < 0 else status - 128
     try:
         return signal.Signals(number).name
@@ -224,7 +225,7 @@ def diagnose_install(
     if sandbox_error:
         return bench("the sandbox could not start the install", "sandbox", sandbox_error)
     if exit_code < 0 or (exit_code > 128 and not code):
-        name = _signal_name(exit_code)
+        name = signal_name(exit_code)
         return bench(f"npm was killed by {name}, not by the grader's time limit (npm runs no "
                      "submission code: --ignore-scripts)", name, evidence)
     in_cache = any(_NPM_CACHE_PATH.search(line) for line in failure.lines)

@@ -82,10 +82,6 @@ class FontSet:
     folder: Path
     """The folder holding exactly the pinned files."""
 
-    @property
-    def digests(self) -> dict[str, str]:
-        return {name: "sha256:" + sha for name, sha in sorted(FONT_FILES.items())}
-
 
 def font_folder(fonts_root: Path) -> Path:
     """Where the pinned package puts its TrueType files under the project's fonts install."""
