@@ -25,9 +25,8 @@ from .devices.rendering import (
     FONT_PACKAGE,
     FONT_VERSION,
     FontsMissing,
-    browser_env,
     installed_fonts,
-    write_fontconfig,
+    pinned_browser_env,
 )
 
 DOCTOR_HELP = "check this host's browsers, drivers, Appium, sandbox, fonts and calibration"
@@ -120,7 +119,7 @@ def photograph_here(appium_dir: Path, fonts_dir: Path) -> tuple[bytes, dict[str,
 
     scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
     try:
-        env = browser_env(write_fontconfig(installed_fonts(fonts_dir), scratch))
+        env = pinned_browser_env(fonts_dir, scratch)
         server = AppiumServer(appium_dir, log=scratch / "appium.log", scratch=scratch,
                               owner="revylbench-doctor", browser_env=env)
         device = WebDevice(bundle=calibration.PAGE_DIR, appium=server)

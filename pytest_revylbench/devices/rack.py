@@ -16,7 +16,7 @@ from .hosttools import HostTools
 from .ios import IosSimulator, ios_app
 from .pool import PoolSpec
 from .remote import RemoteDevice
-from .rendering import browser_env, installed_fonts, write_fontconfig
+from .rendering import pinned_browser_env
 from .web import WebDevice
 
 
@@ -77,7 +77,7 @@ class DeviceRack:
             scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
             env = None
             if pool.provider == "web" and self.fonts_dir is not None:
-                env = browser_env(write_fontconfig(installed_fonts(self.fonts_dir), scratch))
+                env = pinned_browser_env(self.fonts_dir, scratch)
             endpoint = AppiumServer(
                 self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
                 owner=self.owner, ready_s=pool.ready_timeout_s, browser_env=env,

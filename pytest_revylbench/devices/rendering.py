@@ -167,6 +167,12 @@ def browser_env(fontconfig: Path) -> dict[str, str]:
     }
 
 
+def pinned_browser_env(fonts_root: Path, scratch: Path) -> dict[str, str]:
+    """The checked font set, its fontconfig written under `scratch`, and the environment a
+    device's Appium server passes to its browsers."""
+    return browser_env(write_fontconfig(installed_fonts(fonts_root), scratch))
+
+
 CDP_OVERRIDES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("Emulation.setTimezoneOverride", {"timezoneId": PINNED["timezone"]}),
     ("Emulation.setLocaleOverride", {"locale": PINNED["locale"]}),

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.devices.appium import AppiumServer
-from pytest_revylbench.devices.rendering import browser_env, installed_fonts, write_fontconfig
+from pytest_revylbench.devices.rendering import pinned_browser_env
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -30,10 +30,9 @@ def appium_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / f"rvb-test-{os.getpid()}"
     scratch.mkdir(parents=True, exist_ok=True)
     # Pinned like a grade's own server: its browsers see the project's fonts only.
-    fonts = write_fontconfig(installed_fonts(REPO / ".revylbench/fonts"), scratch)
     server = AppiumServer(
         REPO / ".revylbench/appium", log=logs / "appium.log", scratch=scratch,
-        browser_env=browser_env(fonts),
+        browser_env=pinned_browser_env(REPO / ".revylbench/fonts", scratch),
     )
     try:
         yield server.start().url

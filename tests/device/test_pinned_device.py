@@ -17,7 +17,7 @@ import pytest
 
 from pytest_revylbench.devices.appium import AppiumServer
 from pytest_revylbench.devices.calibration import compare, photograph
-from pytest_revylbench.devices.rendering import browser_env, installed_fonts, write_fontconfig
+from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.provenance import calibration_environment
 
@@ -129,7 +129,7 @@ try {{ new WebSocket('ws://127.0.0.1:' + port + '/socket'); }} catch (e) {{}}
 def pinned_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppiumServer]:
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / f"rvb-pinned-{os.getpid()}"
     scratch.mkdir(parents=True, exist_ok=True)
-    env = browser_env(write_fontconfig(installed_fonts(REPO / ".revylbench/fonts"), scratch))
+    env = pinned_browser_env(REPO / ".revylbench/fonts", scratch)
     server = AppiumServer(REPO / ".revylbench/appium", log=tmp_path_factory.mktemp("a") / "appium.log",
                           scratch=scratch, browser_env=env).start()
     try:
