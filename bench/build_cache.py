@@ -26,11 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import REFERENCE, loadavg, median, save
 
-from pytest_revylbench.build.deps import cached_node_modules
-from pytest_revylbench.build.pipeline import GRADER_ROOT
-from pytest_revylbench.build.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
-from pytest_revylbench.build.web import build_web
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.builder.deps import cached_node_modules
+from pytest_revylbench.builder.pipeline import GRADER_ROOT
+from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
+from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.builder.web import build_web
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 

@@ -22,7 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT, copy_reference, export_web, loadavg, median, save, warm_node_modules
 
-from pytest_revylbench.app import App
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.facade import App
+from pytest_revylbench.app.locators import WebLocators, _xpath_string
 from pytest_revylbench.devices.appium import AppiumServer
 from pytest_revylbench.devices.web import (
     CHROMIUM_ARGS,
@@ -30,8 +32,6 @@ from pytest_revylbench.devices.web import (
     PHONE_USER_AGENT,
     WebDevice,
 )
-from pytest_revylbench.evidence import EvidenceRecorder
-from pytest_revylbench.locators import WebLocators, _xpath_string
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 RENDERED = ("var r = document.getElementById('root');"

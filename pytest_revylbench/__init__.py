@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .app import App, CheckFailed
+from pytest_revylbench.app.facade import App, CheckFailed
 
 __all__ = ["App", "CheckFailed", "journey", "stage", "tier"]
 

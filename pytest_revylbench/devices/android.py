@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .appium import AppiumServer, RemoteAppium
-from .errors import AppLaunchFailed, DeviceError
-from .hosttools import HostCall, HostCommandFailed, HostTools, stop_process
-from .pinning import (
+from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
+from pytest_revylbench.devices.hosttools import HostCall, HostCommandFailed, HostTools, stop_process
+from pytest_revylbench.devices.pinning import (
     PINNED,
     android_emulator_arguments,
     android_pinning_capabilities,
     android_pinning_commands,
     pinned_settings,
 )
-from .pool import DeviceSpec
-from .remote import NativeApp, launch_app, wait_for_app
+from pytest_revylbench.devices.pool import DeviceSpec
+from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("text", "content-desc", "resource-id")
 ADB_TIMEOUT_S = {"get-state": 15.0, "getprop": 10.0, "install": 300.0, "shell": 60.0, "emu": 30.0}

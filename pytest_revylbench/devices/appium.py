@@ -12,8 +12,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import DeviceError
-from .ports import free_port
+from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.devices.ports import free_port
 
 
 def appium_ready(url: str) -> bool:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .errors import DeviceError
+from pytest_revylbench.devices.errors import DeviceError
 
 if TYPE_CHECKING:
-    from .web import WebDevice
+    from pytest_revylbench.devices.web import WebDevice
 
 PAGE_DIR = Path(__file__).resolve().parent.parent / "calibration"
 """The calibration page and, per platform, the stored photo (`<platform>.png`) and record."""
@@ -70,7 +70,7 @@ def _sha(data: bytes) -> str:
 
 def photograph(device: WebDevice) -> tuple[bytes, dict[str, Any]]:
     """Open the calibration page on `device` in a pinned session: (PNG, observed settings)."""
-    from .site import StaticSite
+    from pytest_revylbench.devices.site import StaticSite
 
     site = StaticSite(PAGE_DIR).start()
     try:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DeviceError
+from pytest_revylbench.devices.errors import DeviceError
 
 OUTPUT_TAIL = 2000
 

@@ -14,18 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .appium import AppiumServer, RemoteAppium
-from .errors import DeviceError
-from .hosttools import HostCommandFailed, HostTools
-from .pinning import (
+from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.devices.hosttools import HostCommandFailed, HostTools
+from pytest_revylbench.devices.pinning import (
     ios_launch_arguments,
     ios_launch_environment,
     ios_pinning_capabilities,
     ios_pinning_commands,
     pinned_settings,
 )
-from .pool import DeviceSpec
-from .remote import NativeApp, launch_app, wait_for_app
+from pytest_revylbench.devices.pool import DeviceSpec
+from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
 SIMCTL_TIMEOUT_S = {

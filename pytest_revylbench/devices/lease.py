@@ -18,7 +18,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from .errors import DeviceError
+from pytest_revylbench.devices.errors import DeviceError
 
 
 @dataclass

@@ -13,8 +13,8 @@ import platform as _platform
 from collections.abc import Mapping
 from pathlib import Path
 
-from .errors import DeviceError
-from .hosttools import HostTools
+from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.devices.hosttools import HostTools
 
 Check = tuple[str, bool, str]
 """(what was checked and what was found, whether it is fine, how to fix it)."""

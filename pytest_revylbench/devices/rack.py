@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from .android import AndroidEmulator, android_app
-from .appium import AppiumServer, RemoteAppium
-from .hosttools import HostTools
-from .ios import IosSimulator, ios_app
-from .pool import PoolSpec
-from .remote import RemoteDevice
-from .rendering import pinned_browser_env
-from .web import WebDevice
+from pytest_revylbench.devices.android import AndroidEmulator, android_app
+from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.hosttools import HostTools
+from pytest_revylbench.devices.ios import IosSimulator, ios_app
+from pytest_revylbench.devices.pool import PoolSpec
+from pytest_revylbench.devices.remote import RemoteDevice
+from pytest_revylbench.devices.rendering import pinned_browser_env
+from pytest_revylbench.devices.web import WebDevice
 
 
 class Device(Protocol):

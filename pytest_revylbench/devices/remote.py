@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import AppLaunchFailed, DeviceError
+from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
 
 UPLOAD_URL = "revylbench:uploadUrl"
 """Pool capability: POST the artifact here (multipart field `file`); credentials go in the

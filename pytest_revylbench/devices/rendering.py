@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DeviceError
+from pytest_revylbench.devices.errors import DeviceError
 
 FONT_PACKAGE = "dejavu-fonts-ttf"
 FONT_VERSION = "2.37.3"

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .appium import AppiumServer, RemoteAppium
-from .errors import AppHung, AppLaunchFailed, DeviceError
-from .ports import free_port
-from .rendering import CDP_OVERRIDES, PIXEL_FLAGS
-from .site import StaticSite
+from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
+from pytest_revylbench.devices.ports import free_port
+from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
+from pytest_revylbench.devices.site import StaticSite
 
 if TYPE_CHECKING:
-    from ..scoring.visual import Viewport
+    from pytest_revylbench.scoring.visual import Viewport
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
 PHONE_USER_AGENT = (

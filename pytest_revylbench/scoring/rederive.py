@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .stages import JOURNEY_WEIGHT, SCHEME, STAGE_WEIGHT
-from .tiers import (
+from pytest_revylbench.scoring.stages import JOURNEY_WEIGHT, SCHEME, STAGE_WEIGHT
+from pytest_revylbench.scoring.tiers import (
     TIERS_SCHEME,
     VISUAL_SCHEME,
     RewardRefused,

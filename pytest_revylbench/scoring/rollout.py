@@ -20,10 +20,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from ..ledger import Ledger, RolloutEnd, RolloutStart, SubmissionRecord, parse_time, quarantined
-from ..models import Verdict
-from ..provenance import mixed
-from .rederive import rederive
+from pytest_revylbench.outputs.ledger import (
+    Ledger,
+    RolloutEnd,
+    RolloutStart,
+    SubmissionRecord,
+    parse_time,
+    quarantined,
+)
+from pytest_revylbench.outputs.provenance import mixed
+from pytest_revylbench.records.models import Verdict
+from pytest_revylbench.scoring.rederive import rederive
 
 SUBMISSION_DECAY = 0.80
 REGRESSION_DECAY = 0.80

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from ..models import Reward, TaskSpec, TestResult, Verdict
+from pytest_revylbench.records.models import Reward, TaskSpec, TestResult, Verdict
 
 SCHEME = "stages"
 STAGE_WEIGHT = 0.2

@@ -39,11 +39,18 @@ from typing import TYPE_CHECKING, Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .visual import VisualScore, VisualSpec, VisualSummary, compare, shot_name, visual_reward
-from .visual import number_text as _num
+from pytest_revylbench.scoring.visual import (
+    VisualScore,
+    VisualSpec,
+    VisualSummary,
+    compare,
+    shot_name,
+    visual_reward,
+)
+from pytest_revylbench.scoring.visual import number_text as _num
 
 if TYPE_CHECKING:
-    from ..models import Reward, TaskSpec, TestResult
+    from pytest_revylbench.records.models import Reward, TaskSpec, TestResult
 
 TIERS = ("build", "functional", "flow", "contract")
 TIERS_SCHEME = "tiers"
@@ -122,7 +129,7 @@ class SchemeBreakdown(_Frozen):
     arithmetic: tuple[str, ...]
 
     def to_reward(self) -> Reward:
-        from ..models import Reward
+        from pytest_revylbench.records.models import Reward
 
         return Reward(scheme=self.scheme, score=self.score, vector=self.vector,
                       arithmetic=tuple(self.arithmetic))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..models import GradeVector, Reward, TaskSpec, TestResult, TierSummary
-from .stages import stage_outcome
-from .tiers import (
+from pytest_revylbench.records.models import GradeVector, Reward, TaskSpec, TestResult, TierSummary
+from pytest_revylbench.scoring.stages import stage_outcome
+from pytest_revylbench.scoring.tiers import (
     RewardRefused,
     build_failed,
     tier_counts,
@@ -22,7 +22,7 @@ from .tiers import (
     visual_scheme_reward,
     visual_summary,
 )
-from .visual import VisualScore, VisualSummary
+from pytest_revylbench.scoring.visual import VisualScore, VisualSummary
 
 
 def tier_summaries(results: Sequence[TestResult]) -> dict[str, TierSummary]:

@@ -191,7 +191,7 @@ def compare(
     weights: VisualWeights | None = None,
 ) -> VisualScore:
     """Every metric of `candidate` against `oracle` (a path to a PNG or a Pillow image)."""
-    from . import imaging
+    from pytest_revylbench.scoring import imaging
 
     weights = weights or VisualWeights()
     oracle_image, candidate_image = imaging.load(oracle), imaging.load(candidate)

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.app import App, CheckFailed
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.facade import App, CheckFailed
+from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.web import WebDevice
-from pytest_revylbench.evidence import EvidenceRecorder
-from pytest_revylbench.locators import WebLocators
 
 # Shaped like React Native Web's output: data-testid, aria-label, text in nested divs.
 # The content appears after 300 ms, like an app whose script loads after the page.

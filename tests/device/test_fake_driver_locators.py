@@ -27,7 +27,9 @@ from typing import Any
 import pytest
 from selenium.common.exceptions import UnknownMethodException
 
-from pytest_revylbench.app import App, CheckFailed
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.facade import App, CheckFailed
+from pytest_revylbench.app.locators import AndroidLocators, IosLocators
 from pytest_revylbench.devices.android import AndroidEmulator, android_app
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppLaunchFailed
@@ -40,8 +42,6 @@ from pytest_revylbench.devices.pinning import (
 )
 from pytest_revylbench.devices.pool import DeviceSpec
 from pytest_revylbench.devices.remote import RemoteDevice, open_session
-from pytest_revylbench.evidence import EvidenceRecorder
-from pytest_revylbench.locators import AndroidLocators, IosLocators
 from tests.standins import Farm, StandIns
 
 from .conftest import REPO, grade, verdicts

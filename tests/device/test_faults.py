@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.builder.submission import copy_source
 
 from .conftest import FLOW_ONLY, REPO, grade, verdicts
 from .test_cleanup import processes_owned_by

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.builder.submission import copy_source
 
 from .conftest import REPO, grade
 

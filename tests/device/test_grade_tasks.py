@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_revylbench.mutants import list_mutants, materialize
-from pytest_revylbench.tasks import available_tasks
+from pytest_revylbench.tasks.loading import available_tasks
+from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 from .conftest import REPO, grade
 
@@ -53,14 +53,14 @@ def start_rollout(rollout: Path, seed: int = 1) -> None:
 
 
 def materialize_reference(dest: Path) -> None:
-    from pytest_revylbench.submission import copy_source
+    from pytest_revylbench.builder.submission import copy_source
 
     copy_source(REPO / "suites/budget/reference", dest)
 
 
 def test_rollout_of_three_real_submissions(tmp_path: Path) -> None:
     """A mutant, then the reference, then a regressing mutant: each factor of the score."""
-    from pytest_revylbench.ledger import end_rollout, read_ledger
+    from pytest_revylbench.outputs.ledger import end_rollout, read_ledger
     from pytest_revylbench.scoring.rollout import score_ledger, time_factor
 
     suite = REPO / "suites/budget"

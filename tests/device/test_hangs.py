@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.mutants import load_mutant
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.tasks.mutants import load_mutant
 
 from .conftest import FLOW_ONLY, REPO
 from .test_cleanup import processes_owned_by

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.build.pipeline import BuiltArtifact, build_submission
-from pytest_revylbench.build.sandbox import Limits, MiB, build_uid, processes_of, sandbox_problem
-from pytest_revylbench.models import Fault
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.builder.pipeline import BuiltArtifact, build_submission
+from pytest_revylbench.builder.sandbox import Limits, MiB, build_uid, processes_of, sandbox_problem
+from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.records.models import Fault
 
 from .conftest import REPO, grade, verdicts
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.build.sandbox import sandbox_problem
-from pytest_revylbench.functional import parse_cases, verdict_of
-from pytest_revylbench.mutants import list_mutants, materialize
-from pytest_revylbench.source_checks import CheckRecord, run_checks
+from pytest_revylbench.builder.sandbox import sandbox_problem
+from pytest_revylbench.checks.functional import parse_cases, verdict_of
+from pytest_revylbench.checks.source import CheckRecord, run_checks
+from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 from .conftest import REPO
 

@@ -24,12 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.build.deps import InstallFailed, InstallRetry, install_dependencies
-from pytest_revylbench.build.pipeline import build_submission, sandbox_policy
-from pytest_revylbench.build.sandbox import sandbox_problem
+from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_dependencies
+from pytest_revylbench.builder.pipeline import build_submission, sandbox_policy
+from pytest_revylbench.builder.sandbox import sandbox_problem
+from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.cli import main
-from pytest_revylbench.models import Fault
-from pytest_revylbench.submission import copy_source
+from pytest_revylbench.records.models import Fault
 
 from .conftest import REPO, grade
 

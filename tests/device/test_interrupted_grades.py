@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.schemas import schema
+from pytest_revylbench.outputs.schemas import schema
 from tests.unit.test_schemas import violations
 
 from .conftest import FLOW_ONLY, REPO

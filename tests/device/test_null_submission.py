@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.tasks import available_tasks
+from pytest_revylbench.tasks.loading import available_tasks
 
 from .conftest import REPO, grade
 

@@ -19,7 +19,7 @@ from pytest_revylbench.devices.appium import AppiumServer
 from pytest_revylbench.devices.calibration import compare, photograph
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import WebDevice
-from pytest_revylbench.provenance import calibration_environment
+from pytest_revylbench.outputs.provenance import calibration_environment
 
 from .conftest import REPO, grade, verdicts
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.mutants import list_mutants, materialize
+from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 from .conftest import FLOW_ONLY, REPO, grade, verdicts
 from .test_cleanup import processes_owned_by

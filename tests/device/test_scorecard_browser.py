@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from pytest_revylbench.models import (
+from pytest_revylbench.outputs.scorecard import write_grade_scorecard
+from pytest_revylbench.records.models import (
     BuildResult,
     Evidence,
     Fault,
@@ -21,9 +22,8 @@ from pytest_revylbench.models import (
     TestResult,
     Verdict,
 )
-from pytest_revylbench.report.scorecard import write_grade_scorecard
 from pytest_revylbench.scoring.stages import stage_outcome
-from pytest_revylbench.tasks import load_task
+from pytest_revylbench.tasks.loading import load_task
 
 REPO = Path(__file__).resolve().parents[2]
 SPEC = load_task(REPO / "tasks", REPO / "suites", "budget").spec

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pytest_revylbench.report.allure import allure_recording
+from pytest_revylbench.outputs.allure import allure_recording
 
 SUITE = '''
 import io
@@ -18,8 +18,8 @@ import io
 import pytest
 from PIL import Image
 
-from pytest_revylbench.evidence import EvidenceRecorder
-from pytest_revylbench.report.allure import allure_recording, attach_evidence
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.outputs.allure import allure_recording, attach_evidence
 
 
 def png(colour):
@@ -87,7 +87,7 @@ def test_each_check_becomes_a_step_with_its_screenshot(pytester: pytest.Pytester
         ("an edit changes the balance once", "failed"),
     ]
     assert steps[2]["statusDetails"]["message"].startswith(
-        "pytest_revylbench.report.allure.CriterionFailed: expected '-$532.75', observed '-$502.75'"
+        "pytest_revylbench.outputs.allure.CriterionFailed: expected '-$532.75', observed '-$502.75'"
     )
     names = [[a["name"] for a in s["attachments"]] for s in steps]
     # The second check saw the same screen as the first, so its screenshot is not stored twice.

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from pytest_revylbench.feedback import Feedback
-from pytest_revylbench.models import GradeRecord, Redaction, Verdict
+from pytest_revylbench.outputs.feedback import Feedback
+from pytest_revylbench.records.models import GradeRecord, Redaction, Verdict
 
 GRADE = ["--task", "demo", "--submission", "submission", "--run-id", "r1", "-p", "no:cacheprovider"]
 CANARY = "rvb-canary-plugin-0b7e41d9"
@@ -40,9 +40,9 @@ def test_trip():
 # suite's hidden helper, its observation is what "the app" showed, hidden words included.
 CHECKED_SUITE = """
 from pytest_revylbench import journey, stage
-from pytest_revylbench.app import CheckFailed
-from pytest_revylbench.evidence import EvidenceRecorder
-from pytest_revylbench.fixtures import recorder_key
+from pytest_revylbench.app.facade import CheckFailed
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.plugin.fixtures import recorder_key
 
 @stage("one")
 def test_one():
@@ -140,7 +140,7 @@ def test_a_criterion_with_hidden_text_is_redacted_recorded_and_counted(demo_task
 FULL_DISK = """
 import errno
 
-import pytest_revylbench.report.grade as reporter
+import pytest_revylbench.plugin.reporter as reporter
 
 _write = reporter.write_feedback
 
@@ -160,7 +160,7 @@ def pytest_unconfigure(config):
 
 def test_a_bundle_that_cannot_be_written_makes_the_grade_a_bench_fault(demo_task: pytest.Pytester) -> None:
     from pytest_revylbench.cli import main
-    from pytest_revylbench.ledger import read_ledger
+    from pytest_revylbench.outputs.ledger import read_ledger
 
     # Only the agent's fault in the grade (a failed stage): the full disk makes it the bench's.
     demo_task.makepyfile(**{"suites/demo/test_suite": CHECKED_SUITE})

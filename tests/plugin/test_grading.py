@@ -78,7 +78,7 @@ def test_a_project_can_plug_in_its_own_scheme(demo_task: pytest.Pytester) -> Non
     toml = demo_task.path / "tasks/demo/task.toml"
     toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "all-or-nothing"\n')
     demo_task.makeconftest(
-        "from pytest_revylbench.models import Reward\n"
+        "from pytest_revylbench.records.models import Reward\n"
         "def pytest_revylbench_reward(task, results):\n"
         "    if task.scoring.scheme != 'all-or-nothing':\n"
         "        return None\n"
@@ -189,7 +189,7 @@ def test_rollout_ledger_budget_and_score(demo_task: pytest.Pytester) -> None:
     page = (rollout / "scorecard.html").read_text()
     assert '<span id="task">demo</span>' in page and "0.80^(2 − 1)" in page
     assert page.count('class="submission clean"') == 2
-    from pytest_revylbench.ledger import read_ledger
+    from pytest_revylbench.outputs.ledger import read_ledger
     from pytest_revylbench.scoring.rollout import score_ledger, time_factor
     score = score_ledger(read_ledger(rollout))
     assert score.state == "scored"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pytest_revylbench.cli import main
-from pytest_revylbench.schemas import schema
+from pytest_revylbench.outputs.schemas import schema
 from tests.unit.test_schemas import violations
 
 SUITE = """

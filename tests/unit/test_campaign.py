@@ -9,17 +9,17 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.campaign import (
+from pytest_revylbench.campaigns.campaign import (
     CampaignScores,
     RolloutEntry,
     score_campaign,
     transcript_flags,
     write_scores,
 )
-from pytest_revylbench.campaign_manifest import CampaignError, load_manifest
+from pytest_revylbench.campaigns.manifest import CampaignError, load_manifest
 from pytest_revylbench.cli import main
-from pytest_revylbench.ledger import RolloutEnd, RolloutStart, SubmissionRecord
-from pytest_revylbench.models import Fault, Trust, Verdict
+from pytest_revylbench.outputs.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.models import Fault, Trust, Verdict
 
 STAGES = ("accounts", "transactions", "budgets", "month-close")
 LETTERS = {"p": Verdict.PASS, "f": Verdict.FAIL, "n": Verdict.NOT_RUN}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from pytest_revylbench.contract import (
+from pytest_revylbench.tasks.contract import (
     ContractBroken,
     ContractSpec,
     dependency_changes,
@@ -88,7 +88,7 @@ def test_a_contract_declares_something_and_pairs_tab_labels() -> None:
 
 
 def test_a_missing_scaffold_is_the_task_s_fault_not_the_submission_s(tmp_path: Path) -> None:
-    from pytest_revylbench.tasks import TaskError
+    from pytest_revylbench.tasks.loading import TaskError
 
     with pytest.raises(TaskError, match=r"no scaffold package\.json to hold the dependencies against"):
         dependency_changes(project(tmp_path / "s", SCAFFOLD), tmp_path / "no-scaffold")

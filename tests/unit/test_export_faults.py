@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_revylbench.build.export_faults import CANNOT_TELL, code_run_by_export, diagnose_export
+from pytest_revylbench.builder.export_faults import CANNOT_TELL, code_run_by_export, diagnose_export
 
 STEP = "expo export (web)"
 DEPS = "/root/.cache/revylbench/deps/925a7feb66e001c6/node_modules"

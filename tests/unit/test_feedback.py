@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pytest_revylbench.feedback import Feedback, build_feedback, withheld, write_feedback
-from pytest_revylbench.leakguard import FeedbackLeak, check_leaks, find_leak, item_names, normalise
-from pytest_revylbench.models import (
+from pytest_revylbench.outputs.feedback import Feedback, build_feedback, withheld, write_feedback
+from pytest_revylbench.outputs.leakguard import FeedbackLeak, check_leaks, find_leak, item_names, normalise
+from pytest_revylbench.records.models import (
     BuildResult,
     Evidence,
     Fault,
@@ -26,7 +26,7 @@ from pytest_revylbench.models import (
     TestResult,
     Verdict,
 )
-from pytest_revylbench.tasks import Task, load_task
+from pytest_revylbench.tasks.loading import Task, load_task
 
 REPO = Path(__file__).resolve().parents[2]
 BUDGET_SUITE = REPO / "suites/budget/test_budget.py"
@@ -357,7 +357,7 @@ def test_a_phrase_the_spec_states_in_backticks_is_public(budget: Task) -> None:
 def test_the_fixed_messages_are_never_redacted(tmp_path: Path) -> None:
     """Measured on the CI mutants: the app_hang message shares `time limit.` with a hidden
     component test of budget; a fixed message is the plugin's words, never the suite's."""
-    from pytest_revylbench.tasks import available_tasks
+    from pytest_revylbench.tasks.loading import available_tasks
 
     tests = [TestResult(nodeid=f"x::t{n}", name=f"t{n}", role=role, tier=tier, stage=stage,
                         verdict=Verdict.FAIL, fault=fault, reason="RuntimeError: t")
@@ -373,7 +373,7 @@ def test_the_fixed_messages_are_never_redacted(tmp_path: Path) -> None:
 
 def test_every_tasks_item_names_are_public() -> None:
     """Names are built from the public task.toml: no real task gets one redacted."""
-    from pytest_revylbench.tasks import available_tasks
+    from pytest_revylbench.tasks.loading import available_tasks
 
     for task_id in available_tasks(REPO / "tasks"):
         task = load_task(REPO / "tasks", REPO / "suites", task_id)

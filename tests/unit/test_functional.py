@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.functional import (
+from pytest_revylbench.checks.functional import (
     JestCase,
     SuiteFileError,
     parse_cases,
     verdict_of,
     verdicts,
 )
-from pytest_revylbench.source_checks import jest_config
+from pytest_revylbench.checks.source import jest_config
 
 SOURCE = r'''
 import { render } from "@testing-library/react-native";

@@ -8,12 +8,12 @@ from pathlib import Path
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from urllib3.exceptions import ReadTimeoutError
 
+from pytest_revylbench.app.hangs import LAUNCH_HANGS_ALLOWED, gate_closed, launch_hangs, record_launch_hang
 from pytest_revylbench.devices.errors import AppHung
-from pytest_revylbench.hangs import LAUNCH_HANGS_ALLOWED, gate_closed, launch_hangs, record_launch_hang
-from pytest_revylbench.models import AGENT_FAULTS, Fault, TestResult, Verdict
-from pytest_revylbench.outcomes import NotRunInTime, classify
-from pytest_revylbench.report.grade import grade_status
-from pytest_revylbench.retry import RETRIED
+from pytest_revylbench.plugin.outcomes import NotRunInTime, classify
+from pytest_revylbench.plugin.reporter import grade_status
+from pytest_revylbench.plugin.retry import RETRIED
+from pytest_revylbench.records.models import AGENT_FAULTS, Fault, TestResult, Verdict
 
 
 def test_a_hang_is_the_agents_fault_and_never_retried() -> None:

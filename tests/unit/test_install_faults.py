@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.build.install_faults import (
+from pytest_revylbench.builder.install_faults import (
     configured_registries,
     diagnose_install,
     is_retried,

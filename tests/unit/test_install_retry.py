@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_revylbench.build.deps import MAX_BACKOFF_S, InstallRetry
+from pytest_revylbench.builder.deps import MAX_BACKOFF_S, InstallRetry
 
 GRADE = ("--task", "demo", "--submission", "submission", "-p", "no:cacheprovider")
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.functional import JestCase
-from pytest_revylbench.jest_channel import Channel, judge, mac, records
-from pytest_revylbench.source_checks import JEST_FILES
+from pytest_revylbench.checks.functional import JestCase
+from pytest_revylbench.checks.jest_channel import Channel, judge, mac, records
+from pytest_revylbench.checks.source import JEST_FILES
 
 KEY = b"k" * 32
 CASES = [JestCase("totals.test.tsx", ("derived", "equal is not over"), 3),

@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.campaign import score_campaign
-from pytest_revylbench.cli import main
-from pytest_revylbench.leaderboard import (
+from pytest_revylbench.campaigns.campaign import score_campaign
+from pytest_revylbench.campaigns.leaderboard import (
     Leaderboard,
     Row,
     bootstrap_interval,
     build_leaderboard,
     percentile,
 )
-from pytest_revylbench.leaderboard_report import percent, render_html, render_markdown, render_text
-from pytest_revylbench.models import Fault, Trust
+from pytest_revylbench.campaigns.report import percent, render_html, render_markdown, render_text
+from pytest_revylbench.cli import main
+from pytest_revylbench.records.models import Fault, Trust
 
 from .test_campaign import submission, write_campaign, write_rollout
 

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from pytest_revylbench.locators import (
+from pytest_revylbench.app.locators import (
     AndroidLocators,
     IosLocators,
     WebLocators,

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.mutants import list_mutants, load_mutant, materialize
-from pytest_revylbench.submission import digest
-from pytest_revylbench.tasks import TaskError, available_tasks, load_task
-from pytest_revylbench.tier_items import item_names
+from pytest_revylbench.builder.submission import digest
+from pytest_revylbench.plugin.collection import item_names
+from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
+from pytest_revylbench.tasks.mutants import list_mutants, load_mutant, materialize
 
 REPO = Path(__file__).resolve().parents[2]
 TASKS = available_tasks(REPO / "tasks")

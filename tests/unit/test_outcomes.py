@@ -9,10 +9,10 @@ from selenium.common.exceptions import (
     UnknownMethodException,
 )
 
-from pytest_revylbench.app import CheckFailed
+from pytest_revylbench.app.facade import CheckFailed
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
-from pytest_revylbench.models import Fault, Verdict
-from pytest_revylbench.outcomes import BuilderFault, BuildFailed, classify
+from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, classify
+from pytest_revylbench.records.models import Fault, Verdict
 
 
 @pytest.mark.parametrize(

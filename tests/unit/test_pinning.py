@@ -17,7 +17,7 @@ from pytest_revylbench.devices.pinning import (
     ios_pinning_commands,
     pinned_settings,
 )
-from pytest_revylbench.provenance import environment
+from pytest_revylbench.outputs.provenance import environment
 
 
 @pytest.mark.parametrize("platform", ["ios", "android"])

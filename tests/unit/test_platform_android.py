@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.build.android import build_android
-from pytest_revylbench.build.process import StepFailed
+from pytest_revylbench.builder.android import build_android
+from pytest_revylbench.builder.process import StepFailed
 from pytest_revylbench.devices.android import (
     AndroidEmulator,
     android_app,
@@ -28,8 +28,8 @@ from pytest_revylbench.devices.hosttools import HostTools, host_support
 from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
-from pytest_revylbench.models import Fault
-from pytest_revylbench.outcomes import classify
+from pytest_revylbench.plugin.outcomes import classify
+from pytest_revylbench.records.models import Fault
 from tests.standins import SCRIPT, Ready, StandIns, journal, make_project, processes_running
 
 PIXEL = DeviceSpec(name="pixel-a", avd="Pixel_8_API_35", port=5554)

@@ -14,16 +14,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from pytest_revylbench.build.ios import build_ios
-from pytest_revylbench.build.process import StepFailed
+from pytest_revylbench.builder.ios import build_ios
+from pytest_revylbench.builder.process import StepFailed
 from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.hosttools import HostTools, host_support
 from pytest_revylbench.devices.ios import IosSimulator, bundle_id, ios_app, ios_capabilities
 from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
-from pytest_revylbench.models import Fault
-from pytest_revylbench.outcomes import classify
+from pytest_revylbench.plugin.outcomes import classify
+from pytest_revylbench.records.models import Fault
 from tests.standins import Ready, StandIns, journal, make_project, processes_running
 
 TYPE = "com.apple.CoreSimulator.SimDeviceType.iPhone-16"

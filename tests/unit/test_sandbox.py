@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.build.deps import cached_node_modules, lockfile_packages
-from pytest_revylbench.build.pipeline import build_submission, refuse_outward_links
-from pytest_revylbench.build.process import StepFailed, run_step
-from pytest_revylbench.build.sandbox import (
+from pytest_revylbench.builder.deps import cached_node_modules, lockfile_packages
+from pytest_revylbench.builder.pipeline import build_submission, refuse_outward_links
+from pytest_revylbench.builder.process import StepFailed, run_step
+from pytest_revylbench.builder.sandbox import (
     ALWAYS_HIDDEN,
     Limits,
     MiB,
@@ -22,7 +22,7 @@ from pytest_revylbench.build.sandbox import (
     processes_of,
     sandbox_problem,
 )
-from pytest_revylbench.models import Fault
+from pytest_revylbench.records.models import Fault
 
 REPO = Path(__file__).resolve().parents[2]
 HOME = Path.home()

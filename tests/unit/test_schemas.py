@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from pytest_revylbench import contract, models, source_checks
-from pytest_revylbench.models import GradeRecord
-from pytest_revylbench.schemas import (
+from pytest_revylbench.checks import source as source_checks
+from pytest_revylbench.outputs.schemas import (
     DIALECT,
     SCHEMA_HELP,
     SCHEMAS,
@@ -29,7 +28,10 @@ from pytest_revylbench.schemas import (
     schema_main,
     write_schemas,
 )
+from pytest_revylbench.records import models
+from pytest_revylbench.records.models import GradeRecord
 from pytest_revylbench.scoring import visual
+from pytest_revylbench.tasks import contract
 
 REPO = Path(__file__).resolve().parents[2]
 STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
@@ -278,7 +280,7 @@ def test_cli_subcommand_wires_into_a_parent_parser(capsys: pytest.CaptureFixture
     ],
 )
 def test_campaign_and_rollout_files_have_schemas(name: str, urn: str, required: list[str]) -> None:
-    from pytest_revylbench.schemas import schema
+    from pytest_revylbench.outputs.schemas import schema
 
     body = schema(name)
     assert body["$id"] == urn

@@ -9,7 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.models import (
+from pytest_revylbench.outputs.scorecard import (
+    render_grade_scorecard,
+    render_scorecard,
+    write_grade_scorecard,
+)
+from pytest_revylbench.records.models import (
     BuildResult,
     Evidence,
     Fault,
@@ -18,11 +23,6 @@ from pytest_revylbench.models import (
     Reward,
     TestResult,
     Verdict,
-)
-from pytest_revylbench.report.scorecard import (
-    render_grade_scorecard,
-    render_scorecard,
-    write_grade_scorecard,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -286,7 +286,7 @@ def test_stored_grades_render_with_every_screenshot_found(path: Path) -> None:
 
 
 def test_the_whole_vector_shows_each_tier_scheme_and_visual_metric() -> None:
-    from pytest_revylbench.models import GradeVector, TierSummary
+    from pytest_revylbench.records.models import GradeVector, TierSummary
     from pytest_revylbench.scoring.visual import CheckpointVisual, VisualScore, VisualSummary
 
     metrics = {"dimension": 1.0, "pixel": 0.95, "ssim": 0.7, "thumbnail": 0.55, "foreground": 0.27,

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.models import TestResult, TierName, Verdict
+from pytest_revylbench.records.models import TestResult, TierName, Verdict
 from pytest_revylbench.scoring.stages import stage_outcome
-from pytest_revylbench.tasks import load_task
+from pytest_revylbench.tasks.loading import load_task
 
 REPO = Path(__file__).resolve().parents[2]
 SPEC = load_task(REPO / "tasks", REPO / "suites", "budget").spec

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.submission import copy_source, digest, source_files
+from pytest_revylbench.builder.submission import copy_source, digest, source_files
 
 
 def make(root: Path) -> Path:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.specstrings import shape, unfounded_strings
-from pytest_revylbench.tasks import available_tasks, load_task
+from pytest_revylbench.tasks.loading import available_tasks, load_task
+from pytest_revylbench.tasks.specstrings import shape, unfounded_strings
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.tasks import TaskError, available_tasks, load_task, parse_task_file
+from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task, parse_task_file
 
 REPO = Path(__file__).resolve().parents[2]
 GOOD = (REPO / "tasks/budget/task.toml").read_text()

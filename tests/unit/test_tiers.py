@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.models import Fault, TestResult, Verdict
+from pytest_revylbench.records.models import Fault, TestResult, Verdict
 from pytest_revylbench.scoring.tiers import (
     RewardRefused,
     TierScheme,

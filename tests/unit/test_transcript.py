@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.cli import main
-from pytest_revylbench.tasks import load_task
-from pytest_revylbench.transcript import check_transcript, suite_markers
+from pytest_revylbench.tasks.loading import load_task
+from pytest_revylbench.tasks.transcript import check_transcript, suite_markers
 
 REPO = Path(__file__).resolve().parents[2]
 TASK = load_task(REPO / "tasks", REPO / "suites", "budget")

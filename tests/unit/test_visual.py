@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from pytest_revylbench.models import Screenshot, TestResult, Verdict
+from pytest_revylbench.records.models import Screenshot, TestResult, Verdict
 from pytest_revylbench.scoring.tiers import RewardRefused, VisualScheme
 from pytest_revylbench.scoring.visual import (
     METRICS,

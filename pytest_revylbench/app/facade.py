@@ -1,0 +1,309 @@
+"""The suite author's view of a running app: tap, type, see, read — in the app's own words.
+
+Every check polls until it holds or its timeout passes, then records Evidence (criterion,
+expected, what the screen showed, screenshots) and fails with `CheckFailed` when it does not
+hold. Nothing here exposes a driver type to a suite.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.locators import Locators
+
+POLL_S = 0.1
+
+
+class CheckFailed(AssertionError):
+    """A criterion of the hidden suite did not hold on the candidate's app."""
+
+    def __init__(self, criterion: str, expected: str, observed: str) -> None:
+        super().__init__(f"{criterion}\n  expected: {expected}\n  observed: {observed}")
+        self.criterion = criterion
+        self.expected = expected
+        self.observed = observed
+
+
+class App:
+    """A freshly launched app on a device; one per test."""
+
+    def __init__(
+        self,
+        driver: Any,
+        locators: Locators,
+        recorder: EvidenceRecorder,
+        *,
+        timeout_s: float = 5.0,
+        relaunch: Callable[[], None] | None = None,
+        console: Callable[[], list[str]] | None = None,
+        requests: Callable[[], list[str]] | None = None,
+        fingerprint: Callable[[], str] | None = None,
+        own_hosts: tuple[str, ...] = (),
+    ) -> None:
+        self._driver = driver
+        self._loc = locators
+        self._rec = recorder
+        self.timeout_s = timeout_s
+        self._relaunch = relaunch
+        self._console = console
+        self._requests = requests
+        self._fingerprint = fingerprint
+        self.own_hosts = own_hosts
+        """Hosts the app is served from (web: the grader's own server)."""
+
+    # -- finding -------------------------------------------------------------------------
+
+    def _visible(self, locators: list[tuple[str, str]]) -> list[Any]:
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        found: list[Any] = []
+        for by, value in locators:
+            for element in self._driver.find_elements(by, value):
+                try:
+                    if element.is_displayed():
+                        found.append(element)
+                except StaleElementReferenceException:
+                    continue
+            if found:
+                return found
+        return found
+
+    def _poll(self, probe: Callable[[], Any], timeout_s: float | None) -> Any:
+        """Call `probe` until it returns something truthy or the timeout passes."""
+        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
+        while True:
+            result = probe()
+            if result or time.monotonic() >= deadline:
+                return result
+            time.sleep(POLL_S)
+
+    def _target(self, text: str | None, test_id: str | None) -> tuple[list[tuple[str, str]], str]:
+        if (text is None) == (test_id is None):
+            raise TypeError("name exactly one of a text/label or test_id=")
+        if test_id is not None:
+            return self._loc.test_id(test_id), f"test ID {test_id!r}"
+        assert text is not None
+        return self._loc.label(text) + self._loc.text(text), repr(text)
+
+    def _fail(self, criterion: str, expected: str, observed: str) -> CheckFailed:
+        self._rec.check(criterion, expected, observed, passed=False)
+        return CheckFailed(criterion, expected, observed)
+
+    def _screen(self) -> str:
+        text = self._loc.screen_text(self._driver)
+        return text if len(text) <= 600 else text[:600] + " …"
+
+    # -- actions -------------------------------------------------------------------------
+
+    def tap(
+        self, text: str | None = None, *, test_id: str | None = None, criterion: str | None = None
+    ) -> None:
+        """Press the control whose accessibility label or visible text is `text`."""
+        locators, shown = self._target(text, test_id)
+        found = self._poll(lambda: self._visible(locators), None)
+        if not found:
+            raise self._fail(
+                criterion or f"there is a control {shown} to press",
+                f"a visible element {shown}", f"none; the screen shows: {self._screen()}",
+            )
+        found[0].click()
+
+    def type(
+        self, *, into: str, text: str, clear: bool = True, criterion: str | None = None
+    ) -> None:
+        """Type `text` into the input whose test ID, placeholder or label is `into`."""
+        locators = self._loc.input(into)
+        found = self._poll(lambda: self._visible(locators), None)
+        if not found:
+            raise self._fail(
+                criterion or f"there is an input {into!r} to type into",
+                f"a visible input {into!r}", f"none; the screen shows: {self._screen()}",
+            )
+        field = found[0]
+        field.click()
+        if clear:
+            self._loc.clear_input(field)
+        field.send_keys(text)
+
+    def scroll_to(self, text: str) -> None:
+        """Bring the element showing `text` into view."""
+        found = self._visible(self._loc.text(text))
+        self._loc.scroll_into_view(self._driver, found[0] if found else None, text)
+        self._rec.invalidate()
+
+    def relaunch(self) -> None:
+        """Quit and start the app again: what it kept in memory is gone."""
+        if self._relaunch is None:
+            raise RuntimeError("this device cannot relaunch the app")
+        self._relaunch()
+        self._rec.invalidate()
+
+    def screenshot(self, name: str, *, keep: bool = False) -> str | None:
+        """Save a named screenshot into the test's evidence; returns its report path.
+
+        `keep`: a file of its own even when the screen looks unchanged (a visual checkpoint).
+        """
+        return self._rec.screenshot(name, keep=keep)
+
+    def wait_still(self, quiet_s: float = 0.3, timeout_s: float | None = None) -> bool:
+        """Wait until the screen has not changed for `quiet_s` (False: it kept changing)."""
+        if self._fingerprint is None:
+            time.sleep(quiet_s)
+            return True
+        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
+        mark, since = self._fingerprint(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(POLL_S)
+            now = self._fingerprint()
+            if now != mark:
+                mark, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet_s:
+                return True
+        return False
+
+    # -- what the device saw -------------------------------------------------------------
+
+    def console_errors(self) -> list[str]:
+        """Errors the app logged since the last call (web: the browser console)."""
+        errors = self._console() if self._console is not None else []
+        self._rec.console_errors += errors
+        return errors
+
+    def requests(self) -> list[str]:
+        """URLs the app requested since the last call (web: the browser's network events).
+
+        :raises RuntimeError: the device cannot observe the app's network traffic.
+        """
+        if self._requests is None:
+            raise RuntimeError("this device cannot observe the app's network requests")
+        return self._requests()
+
+    def present(self, *test_ids: str, timeout_s: float | None = None) -> dict[str, bool]:
+        """Whether each test ID is on the screen (in the page, in view or not), waiting up to
+        the timeout for all of them to appear."""
+        def probe() -> dict[str, bool] | None:
+            here = {t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
+            return here if all(here.values()) else None
+
+        return self._poll(probe, timeout_s) or {
+            t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
+
+    def position(self, test_id: str) -> tuple[float, float]:
+        """The (x, y) of the first visible element with `test_id` (after `read`'s wait)."""
+        self.read(test_id)
+        element = self._visible(self._loc.test_id(test_id))[0]
+        rect = element.rect
+        return float(rect["x"]), float(rect["y"])
+
+    # -- checks --------------------------------------------------------------------------
+
+    def read(self, test_id: str) -> str:
+        """The text (or an input's value) of the element with `test_id`."""
+        locators = self._loc.test_id(test_id)
+        found = self._poll(lambda: self._visible(locators), None)
+        if not found:
+            raise self._fail(
+                f"the screen has an element with test ID {test_id!r}",
+                f"a visible element with test ID {test_id!r}",
+                f"none; the screen shows: {self._screen()}",
+            )
+        return self._loc.element_text(found[0])
+
+    def see(
+        self,
+        text: str,
+        *,
+        at: str | None = None,
+        criterion: str | None = None,
+        timeout_s: float | None = None,
+    ) -> None:
+        """Check that `text` is the whole text of a visible element (of test ID `at`, if given)."""
+        expected = " ".join(text.split())
+        if at is None:
+            criterion = criterion or f"the screen shows {text!r}"
+            found = self._poll(lambda: self._visible(self._loc.text(text)), timeout_s)
+            if not found:
+                raise self._fail(criterion, repr(expected), self._screen())
+        else:
+            criterion = criterion or f"{at!r} shows {text!r}"
+            shown = self._poll_text(at, expected, timeout_s)
+            if shown != expected:
+                observed = repr(shown) if shown is not None else (
+                    f"no visible element with test ID {at!r}; the screen shows: {self._screen()}"
+                )
+                raise self._fail(criterion, repr(expected), observed)
+            found = True
+        self._rec.check(criterion, repr(expected), repr(expected), passed=True)
+
+    def _poll_text(self, test_id: str, expected: str, timeout_s: float | None) -> str | None:
+        last: list[str | None] = [None]
+
+        def probe() -> bool:
+            found = self._visible(self._loc.test_id(test_id))
+            last[0] = self._loc.element_text(found[0]) if found else None
+            return last[0] == expected
+
+        self._poll(probe, timeout_s)
+        return last[0]
+
+    def not_see(
+        self,
+        text: str | None = None,
+        *,
+        at: str | None = None,
+        criterion: str | None = None,
+        timeout_s: float | None = None,
+    ) -> None:
+        """Check that nothing shows `text` (or that test ID `at` is not on screen / not `text`)."""
+        if text is None and at is None:
+            raise TypeError("name a text, a test ID (at=), or both")
+        if at is None:
+            assert text is not None
+            criterion = criterion or f"the screen does not show {text!r}"
+            locators = self._loc.text(text)
+            gone = self._poll(lambda: not self._visible(locators), timeout_s)
+            observed = "absent" if gone else f"{text!r} is shown"
+        else:
+            criterion = criterion or (
+                f"{at!r} is not shown" if text is None else f"{at!r} does not show {text!r}"
+            )
+
+            def absent() -> bool:
+                found = self._visible(self._loc.test_id(at))
+                return not found or (
+                    text is not None and self._loc.element_text(found[0]) != " ".join(text.split())
+                )
+
+            gone = self._poll(absent, timeout_s)
+            observed = "absent" if gone else f"test ID {at!r} is shown"
+        expected = "absent"
+        if not gone:
+            raise self._fail(criterion, expected, observed)
+        self._rec.check(criterion, expected, observed, passed=True)
+
+    def see_in_order(self, *texts: str, criterion: str | None = None) -> None:
+        """Check that each text is shown, each one below the one before it."""
+        criterion = criterion or "the screen shows, top to bottom: " + ", ".join(map(repr, texts))
+
+        def positions() -> list[tuple[str, float | None]]:
+            out: list[tuple[str, float | None]] = []
+            for text in texts:
+                found = self._visible(self._loc.text(text))
+                out.append((text, float(found[0].location["y"]) if found else None))
+            return out
+
+        def in_order() -> bool:
+            ys = [y for _, y in positions()]
+            return None not in ys and all(a < b for a, b in itertools.pairwise(ys))  # type: ignore[operator]
+
+        ok = self._poll(in_order, None)
+        if not ok:
+            observed = ", ".join(
+                f"{t!r} at y={y:.0f}" if y is not None else f"{t!r} missing" for t, y in positions()
+            )
+            raise self._fail(criterion, "each below the previous one", observed)
+        self._rec.check(criterion, "each below the previous one", "in that order", passed=True)

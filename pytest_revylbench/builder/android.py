@@ -1,0 +1,57 @@
+"""The Android builder: `expo prebuild -p android`, then `./gradlew assembleRelease`.
+
+Runs on a host with the Android SDK and a JDK, unsandboxed (Gradle fetches its plugins and
+dependencies): a grade built here is not `trusted`. Expo's template signs the release build
+with the debug key, so the APK installs on an emulator as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from pytest_revylbench.builder.ios import expo_prebuild, link_node_modules
+from pytest_revylbench.builder.process import StepFailed, run_step
+
+GRADLE_ENV = {"CI": "1"}
+OUTPUTS = Path("app/build/outputs/apk/release")
+
+
+def build_android(
+    work: Path,
+    *,
+    node_modules: Path,
+    log: Path,
+    deadline: float,
+    abis: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+) -> Path:
+    """Build the project in `work` into a release APK and return it.
+
+    `abis` (e.g. `("x86_64",)` for an x86_64 emulator) limits the native code built; empty
+    builds every ABI the template lists.
+    """
+    link_node_modules(work, node_modules)
+    android = expo_prebuild(work, "android", log=log, deadline=deadline)
+    argv = ["./gradlew", "assembleRelease", "--no-daemon", "--console=plain"]
+    if abis:
+        argv.append(f"-PreactNativeArchitectures={','.join(abis)}")
+    run_step("gradlew assembleRelease", argv, cwd=android, log=log, deadline=deadline,
+             env={**GRADLE_ENV, **(env or {})})
+    return release_apk(android / OUTPUTS)
+
+
+def release_apk(outputs: Path) -> Path:
+    """The APK named by the Android Gradle plugin's `output-metadata.json` in `outputs`."""
+    metadata = outputs / "output-metadata.json"
+    try:
+        data = json.loads(metadata.read_text(encoding="utf-8"))
+        name = data["elements"][0]["outputFile"]
+        app_id = data["applicationId"]
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as exc:
+        raise StepFailed("gradlew assembleRelease", f"no usable {metadata}: {exc!r}") from exc
+    apk = outputs / str(name)
+    if not apk.is_file() or not app_id:
+        raise StepFailed("gradlew assembleRelease", f"{metadata} names {name}, which was not written")
+    return apk

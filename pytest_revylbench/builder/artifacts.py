@@ -1,0 +1,58 @@
+"""Finished builds kept by what they were built from, so an identical submission is built once.
+
+The key covers the submission's digest, the platform and the builder's own code: a grader
+change or a single changed byte of the submission means a new build. Only successful builds
+are kept (a failure may have been a timeout on a busy machine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+from filelock import FileLock
+
+from pytest_revylbench.outputs.provenance import _files_digest
+from pytest_revylbench.records.models import BuildResult
+
+BUILDER_CODE = Path(__file__).resolve().parent
+
+
+def artifact_key(submission_digest: str, platform: str, *, sandboxed: bool) -> str:
+    """Also keyed by sandboxing, so an unsandboxed build never stands in for a trusted one."""
+    data = "\n".join([submission_digest, platform, f"sandboxed={sandboxed}",
+                       _files_digest(BUILDER_CODE)])
+    return hashlib.sha256(data.encode()).hexdigest()[:24]
+
+
+class ArtifactStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _entry(self, key: str) -> Path:
+        return self.root / key
+
+    def get(self, key: str) -> tuple[BuildResult, Path, Path] | None:
+        """(result, artifact folder, build log) of an earlier identical build, if kept."""
+        entry = self._entry(key)
+        record = entry / "build.json"
+        if not record.is_file():
+            return None
+        result = BuildResult.model_validate_json(record.read_text(encoding="utf-8"))
+        return result, entry / "artifact", entry / "build.log"
+
+    def put(self, key: str, result: BuildResult, artifact: Path, log: Path) -> None:
+        if not result.ok:
+            return
+        entry = self._entry(key)
+        self.root.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(entry) + ".lock"):
+            if (entry / "build.json").is_file():
+                return
+            partial = entry.with_name(entry.name + ".partial")
+            shutil.rmtree(partial, ignore_errors=True)
+            shutil.copytree(artifact, partial / "artifact", symlinks=False)
+            shutil.copy2(log, partial / "build.log")
+            (partial / "build.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
+            partial.rename(entry)

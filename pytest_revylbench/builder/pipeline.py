@@ -1,0 +1,176 @@
+"""One submission to one artifact: copy, dependencies, platform build, with one time limit."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_revylbench.builder.android import build_android
+from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_dependencies
+from pytest_revylbench.builder.ios import build_ios
+from pytest_revylbench.builder.process import StepFailed, log_tail
+from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
+from pytest_revylbench.builder.submission import copy_source, source_files
+from pytest_revylbench.builder.web import build_web
+from pytest_revylbench.records.models import BuildResult, Fault, InstallAttempt, Platform, StepDiagnosis
+
+GRADER_ROOT = Path(__file__).resolve().parents[2]
+"""The folder holding pytest_revylbench/ (and, in the repository, suites/ and reports/)."""
+
+
+class SandboxUnavailable(Exception):
+    """A sandboxed build was required but bubblewrap cannot run here."""
+
+
+@dataclass(frozen=True)
+class BuiltArtifact:
+    result: BuildResult
+    artifact: Path | None
+    """The web bundle folder, `.app` or `.apk`; None when the build failed."""
+    sandboxed: bool = False
+    """Every step that ran submission code ran in the sandbox (the grade is `trusted`)."""
+
+
+def build_submission(
+    submission: Path,
+    platform: Platform,
+    *,
+    work: Path,
+    cache_dir: Path,
+    log: Path,
+    log_name: str,
+    timeout_s: float,
+    sandbox: bool | None = None,
+    offline: bool = False,
+    limits: Limits | None = None,
+    hidden: Sequence[Path] = (),
+    install_retry: InstallRetry | None = None,
+) -> BuiltArtifact:
+    """Build `submission` for `platform` in the fresh folder `work`.
+
+    A failure comes back as a failed BuildResult carrying the log's tail and a diagnosis:
+    whose failure it is (the submission's: build_failed; the bench's: builder_fault or
+    timeout) by a rule read from the tool's own output; it is never raised. Bench faults
+    of the dependency install are retried per `install_retry`.
+
+    `sandbox`: None sandboxes when bubblewrap works here, True requires it (raising
+    SandboxUnavailable), False runs the steps unconfined. `offline` refuses to fetch
+    dependencies missing from the cache. `hidden` adds folders the steps must not see to
+    the grader's own (its repository, $HOME, the cache, the log's folder).
+    """
+    native = platform in ("ios", "android")
+    if native:
+        # Native toolchains (Xcode, Gradle) cannot run in this Linux sandbox: such grades are
+        # built unconfined and so marked dev-untrusted.
+        sandbox = False
+    policy = sandbox_policy(sandbox, cache_dir=cache_dir, log=log, hidden=hidden, limits=limits)
+    started = time.monotonic()
+    deadline = started + timeout_s
+    log.parent.mkdir(parents=True, exist_ok=True)
+    how = "sandboxed" if policy else "NOT sandboxed"
+    log.write_text(f"[revylbench] building {submission} for {platform} ({how})\n", encoding="utf-8")
+    shutil.rmtree(work, ignore_errors=True)
+    cache_hit = False
+    attempts: tuple[InstallAttempt, ...] = ()
+    diagnosis: StepDiagnosis | None = None
+    try:
+        refuse_outward_links(submission)
+        copy_source(submission, work)
+        deps = install_dependencies(
+            work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy,
+            retry=install_retry,
+        )
+        node_modules, cache_hit, attempts = deps.node_modules, deps.cached, deps.attempts
+        artifact: Path | None
+        if platform == "ios":
+            artifact = build_ios(work.resolve(), node_modules=node_modules, log=log, deadline=deadline)
+        elif platform == "android":
+            artifact = build_android(
+                work.resolve(), node_modules=node_modules, log=log, deadline=deadline
+            )
+        else:
+            artifact = build_web(
+                work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
+                policy=policy,
+            )
+        reason, fault = "", None
+    except StepFailed as exc:
+        artifact, reason = None, str(exc)
+        diagnosis = exc.diagnosis or plain_diagnosis(exc)
+        fault = failure_fault(exc, diagnosis)
+        if isinstance(exc, InstallFailed):
+            attempts = exc.attempts
+    except OSError as exc:  # a tool of the builder is missing or broken: not the agent's doing
+        artifact, reason, fault = None, f"the builder could not run: {exc}", Fault.BUILDER_FAULT
+        diagnosis = StepDiagnosis(step="build", party="bench", rule="a tool of the builder is "
+                                  "missing or broken", code=type(exc).__name__, evidence=str(exc))
+    if artifact is None:  # nothing in it is needed, and a hostile build may have filled it
+        shutil.rmtree(work, ignore_errors=True)
+    seconds = round(time.monotonic() - started, 3)
+    with log.open("a", encoding="utf-8") as out:
+        out.write(f"\n[revylbench] build {'ok' if artifact else 'FAILED: ' + reason} in {seconds}s\n")
+    result = BuildResult(
+        ok=artifact is not None, seconds=seconds, log_path=log_name,
+        log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
+        cache_hit=cache_hit, sandboxed=policy is not None,
+        artifact=str(artifact.relative_to(work.resolve())) if artifact is not None else None,
+        diagnosis=diagnosis, install_attempts=attempts,
+    )
+    return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
+
+
+def plain_diagnosis(exc: StepFailed) -> StepDiagnosis:
+    """The diagnosis of a failure no tool's output had to be read for: a time limit (the
+    bench's), else one of the builder's own checks of the submission (its lockfile, its
+    links, what its dependencies provide, what the export wrote)."""
+    if exc.timed_out:
+        return StepDiagnosis(step=exc.step, party="bench", rule="the build's time limit",
+                             code="timeout")
+    return StepDiagnosis(step=exc.step, party="agent", rule=exc.reason)
+
+
+def failure_fault(exc: StepFailed, diagnosis: StepDiagnosis) -> Fault:
+    """The fault a failed step stands for: a time limit stays a timeout, except in the
+    install, where it means a hanging registry (builder_fault)."""
+    if diagnosis.party == "agent":
+        return Fault.BUILD_FAILED
+    if exc.timed_out and not isinstance(exc, InstallFailed):
+        return Fault.TIMEOUT
+    return Fault.BUILDER_FAULT
+
+
+def sandbox_policy(
+    sandbox: bool | None, *, cache_dir: Path, log: Path, hidden: Sequence[Path] = (),
+    limits: Limits | None = None,
+) -> SandboxPolicy | None:
+    """The confinement of every step that runs submission code, or None to run unconfined.
+
+    `sandbox`: None sandboxes when bubblewrap works here, True requires it (raising
+    SandboxUnavailable), False runs unconfined. Hidden from the steps: the grader's repository,
+    $HOME, the cache, the log's folder and `hidden`.
+    """
+    problem = sandbox_problem() if sandbox is not False else None
+    if sandbox is True and problem is not None:
+        raise SandboxUnavailable(f"a sandboxed build needs bubblewrap: {problem}")
+    if sandbox is False or problem is not None:
+        return None
+    return SandboxPolicy(
+        hidden=tuple(p.resolve() for p in (GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden)),
+        limits=limits or Limits(), uid=build_uid(),
+    )
+
+
+def refuse_outward_links(submission: Path) -> None:
+    """Fail on a source file that is a link to outside the submission.
+
+    The copy into the work folder follows links, and it runs outside the sandbox: a link
+    to a hidden suite file would otherwise be copied in as the file's contents. (Linked
+    folders are neither walked nor copied.)
+    """
+    root = submission.resolve()
+    for rel in source_files(submission):
+        if root not in (submission / rel).resolve().parents:
+            raise StepFailed("copy the submission", f"{rel} is a link to outside the submission")

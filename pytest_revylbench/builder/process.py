@@ -1,0 +1,271 @@
+"""Run one build step with a time limit, its output appended (capped) to the build log."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import IO
+
+from pytest_revylbench.builder.sandbox import MiB, Sandbox, processes_of
+from pytest_revylbench.records.models import StepDiagnosis
+
+DEFAULT_MAX_LOG_BYTES = 8 * MiB
+CHUNK = 64 * 1024
+
+
+class StepFailed(Exception):
+    """A build step exited non-zero or ran out of time."""
+
+    def __init__(self, step: str, reason: str, *, timed_out: bool = False,
+                 exit_code: int | None = None, diagnosis: StepDiagnosis | None = None) -> None:
+        super().__init__(f"{step}: {reason}")
+        self.step = step
+        self.reason = reason
+        self.timed_out = timed_out
+        self.exit_code = exit_code
+        """The step's exit status, when it exited by itself (negative: killed by that signal)."""
+        self.diagnosis = diagnosis
+        """Whose failure it is and by which rule, once a classifier has read the tool's output."""
+
+
+def run_step(
+    step: str,
+    argv: Sequence[str],
+    *,
+    cwd: Path,
+    log: Path,
+    deadline: float,
+    env: Mapping[str, str] | None = None,
+    sandbox: Sandbox | None = None,
+    pass_fds: Sequence[int] = (),
+) -> None:
+    """Run `argv` in `cwd`, logging to `log`; kill its whole process tree at `deadline`.
+
+    `deadline` is a `time.monotonic()` value shared by all steps of one build, so the
+    build's limit holds however the time splits between steps. With a `sandbox` the step
+    runs confined, in a clean environment (plus `env`), under the sandbox's limits.
+    `pass_fds` stay open in the step (the jest recorder's channel).
+    """
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        raise StepFailed(step, "the build's time limit was reached before this step", timed_out=True)
+    if sandbox is None:
+        command, environment = list(argv), {**os.environ, **(env or {})}
+        max_log = DEFAULT_MAX_LOG_BYTES
+    else:
+        command, environment = sandbox.command(argv), {**sandbox.environment(), **(env or {})}
+        max_log = sandbox.limits.max_log_bytes
+    with log.open("a", encoding="utf-8") as out:
+        where = f"sandboxed in {cwd}" if sandbox else f"in {cwd}"
+        out.write(f"\n$ {' '.join(argv)}    # {step}, {where}\n")
+    # umask: a dependency fill must leave files every build's uid can read.
+    proc = subprocess.Popen(
+        command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL, start_new_session=True, umask=0o022, pass_fds=tuple(pass_fds),
+    )
+    assert proc.stdout is not None
+    pump = _LogPump(proc.stdout, log, max_log)
+    pump.start()
+    watch = _DiskWatch(sandbox) if sandbox is not None else None
+    try:
+        code = _wait(proc, deadline, watch)
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc, sandbox)
+        pump.finish()
+        _note(log, f"{step} killed after the build's time limit")
+        raise StepFailed(step, "exceeded the build's time limit", timed_out=True) from None
+    except _TooMuchWritten as exc:
+        _kill_tree(proc, sandbox)
+        pump.finish()
+        _note(log, f"{step} killed: {exc}")
+        raise StepFailed(step, str(exc)) from None
+    except BaseException:
+        _kill_tree(proc, sandbox)
+        pump.finish()
+        raise
+    _kill_tree(proc, sandbox)  # whatever the step left running
+    pump.finish()
+    if pump.dropped:
+        _note(log, f"{step}: output over {max_log // MiB} MiB dropped ({pump.dropped} bytes)")
+    if sandbox is not None:
+        _check_output_limit(step, sandbox)
+    if code != 0:
+        raise StepFailed(step, f"exited with status {code}{_hint(code, log, sandbox)}", exit_code=code)
+
+
+class _TooMuchWritten(Exception):
+    """A sandboxed step's work folder grew past the sandbox's limit."""
+
+
+class _DiskWatch:
+    """Notices a step filling the disk with many files, each under the file-size limit.
+
+    The file system's usage is cheap to read; only when it grew by more than the limit
+    since the step started (other programs write too) is the work folder measured.
+    """
+
+    def __init__(self, sandbox: Sandbox) -> None:
+        self.root = sandbox.work
+        self.limit = sandbox.limits.max_work_bytes
+        self.start = self._used()
+
+    def _used(self) -> int:
+        st = os.statvfs(self.root)
+        return (st.f_blocks - st.f_bfree) * st.f_frsize
+
+    def check(self) -> None:
+        if self._used() - self.start <= self.limit:
+            return
+        size = folder_bytes(self.root)
+        if size > self.limit:
+            raise _TooMuchWritten(
+                f"wrote {size // MiB} MiB into its work folder, over the limit of "
+                f"{self.limit // MiB} MiB"
+            )
+
+
+def folder_bytes(root: Path) -> int:
+    """Disk space taken by the files under `root` (links not followed)."""
+    total = 0
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_blocks * 512
+            except OSError:
+                continue
+    return total
+
+
+def _wait(proc: subprocess.Popen[bytes], deadline: float, watch: _DiskWatch | None) -> int:
+    """The step's exit status; TimeoutExpired at the deadline, _TooMuchWritten on a disk fill."""
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise subprocess.TimeoutExpired(proc.args, 0)
+        try:
+            return proc.wait(timeout=min(remaining, 1.0) if watch else remaining)
+        except subprocess.TimeoutExpired:
+            if watch is not None:
+                watch.check()
+
+
+class _LogPump(threading.Thread):
+    """Copies a step's output into the log up to a cap, and drains (drops) the rest."""
+
+    def __init__(self, source: IO[bytes], log: Path, limit: int) -> None:
+        super().__init__(daemon=True)
+        self.source, self.log, self.limit = source, log, limit
+        self.written = 0
+        self.dropped = 0
+
+    def run(self) -> None:
+        with self.log.open("ab") as out:
+            while chunk := os.read(self.source.fileno(), CHUNK):
+                keep = chunk[: max(0, self.limit - self.written)]
+                if keep:
+                    out.write(keep)
+                    out.flush()
+                self.written += len(keep)
+                self.dropped += len(chunk) - len(keep)
+
+    def finish(self) -> None:
+        # Unsandboxed, a daemon the step left behind may hold the pipe open: stop waiting.
+        self.join(timeout=5)
+        if not self.is_alive():
+            self.source.close()
+
+
+def _note(log: Path, message: str) -> None:
+    with log.open("a", encoding="utf-8") as out:
+        out.write(f"\n[revylbench] {message}\n")
+
+
+def _kill_tree(proc: subprocess.Popen[bytes], sandbox: Sandbox | None) -> None:
+    """SIGKILL the step's process group; sandboxed, also anything still running as its uid.
+
+    Killing bwrap kills its pid namespace, so a sandboxed step leaves nothing behind; the
+    uid sweep covers the moment between the two.
+    """
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+    if sandbox is None or sandbox.uid is None:
+        return
+    for _ in range(50):
+        left = processes_of(sandbox.uid)
+        if not left:
+            return
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        time.sleep(0.1)
+
+
+def _check_output_limit(step: str, sandbox: Sandbox) -> None:
+    """Fail the step if it wrote a file up to the size limit; empty that file (disk space)."""
+    limit = sandbox.limits.max_file_bytes
+    hit: list[str] = []
+    for folder, _dirs, files in os.walk(sandbox.work):
+        for name in files:
+            path = Path(folder, name)
+            try:
+                if path.lstat().st_size >= limit:
+                    hit.append(path.relative_to(sandbox.work).as_posix())
+                    path.open("r+b").truncate(0)
+            except OSError:
+                continue
+    if hit:
+        raise StepFailed(
+            step, f"wrote {', '.join(sorted(hit))} up to the output-size limit "
+            f"({limit // MiB} MiB per file); writing stops there",
+        )
+
+
+def _hint(code: int, log: Path, sandbox: Sandbox | None) -> str:
+    """A plain-words cause for a sandboxed step's failure, when the signs are unambiguous."""
+    if sandbox is None:
+        return ""
+    limits = sandbox.limits
+    if code in (-signal.SIGXFSZ, 128 + signal.SIGXFSZ):
+        return f" (a file reached the output-size limit of {limits.max_file_bytes // MiB} MiB)"
+    tail = log_tail(log, 60).lower()
+    if "out of memory" in tail or "allocation failed" in tail:
+        return f" (a process ran out of memory: the limit is {limits.memory_bytes // MiB} MiB per process)"
+    if "eagain" in tail or "resource temporarily unavailable" in tail or "cannot fork" in tail:
+        return f" (process limit reached: at most {limits.max_processes} processes and threads)"
+    return ""
+
+
+def step_output(log: Path, mark: int, limit: int = 256 * 1024) -> str:
+    """What was appended to `log` after byte offset `mark` (one step's output), at most its
+    last `limit` bytes: where a tool prints its final error."""
+    try:
+        with log.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(mark, size - limit))
+            data = handle.read()
+    except FileNotFoundError:
+        return ""
+    return data.decode("utf-8", errors="replace")
+
+
+def log_tail(log: Path, lines: int = 40) -> str:
+    """The last `lines` lines of a log, for a grade record or feedback (reads only the end)."""
+    try:
+        with log.open("rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, size - 256 * 1024))
+            data = handle.read()
+    except FileNotFoundError:
+        return ""
+    text = data.decode("utf-8", errors="replace")
+    return "\n".join(text.rstrip().splitlines()[-lines:])

@@ -1,0 +1,65 @@
+"""The web builder: `expo export --platform web` into a static bundle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export
+from pytest_revylbench.builder.process import StepFailed, run_step, step_output
+from pytest_revylbench.builder.sandbox import SandboxPolicy
+
+STEP = "expo export (web)"
+EXPORT_ENV = {"EXPO_OFFLINE": "1", "CI": "1", "EXPO_NO_TELEMETRY": "1"}
+EXPO_BIN = "node_modules/.bin/expo"
+
+
+def build_web(
+    work: Path,
+    *,
+    node_modules: Path,
+    log: Path,
+    deadline: float,
+    policy: SandboxPolicy | None = None,
+) -> Path:
+    """Export the project in `work` for the web and return the bundle folder.
+
+    `work` is a private copy of the submission. The export runs the submission's code (its
+    babel and metro configs, its modules at bundle time), so with a `policy` it runs
+    sandboxed: no network, only `work` writable, the dependencies read-only. A failed export
+    carries its diagnosis (export_faults): a compile error of the submission, or the tools'
+    own crash.
+    """
+    node_modules = node_modules.resolve()  # the link must resolve inside the sandbox too
+    link = work / "node_modules"
+    if link.exists() or link.is_symlink():
+        link.unlink()
+    link.symlink_to(node_modules, target_is_directory=True)
+    if not (work / EXPO_BIN).exists():
+        raise StepFailed(STEP, f"the dependencies do not provide the expo command ({EXPO_BIN})")
+    sandbox = None
+    if policy is not None:
+        sandbox = policy.for_build(work, read_only=(node_modules,))
+        sandbox.prepare()
+    # The local binary, not `npx`: npx falls back to asking the registry, and in a sandbox
+    # without network that stalls for a minute of DNS retries before failing.
+    mark = log.stat().st_size if log.exists() else 0
+    try:
+        run_step(
+            STEP, [EXPO_BIN, "export", "--platform", "web", "--output-dir", "dist"],
+            cwd=work, log=log, deadline=deadline, env=EXPORT_ENV, sandbox=sandbox,
+        )
+    except StepFailed as exc:
+        if exc.exit_code is None:  # a time or sandbox limit stopped it: already decided
+            raise
+        diagnosis = diagnose_export(step_output(log, mark), step=STEP, exit_code=exc.exit_code,
+                                    work=work)
+        reason = exc.reason
+        if diagnosis.party == "bench":
+            reason += f": {diagnosis.rule}; the bench's fault"
+        elif diagnosis.rule.startswith(CANNOT_TELL):
+            reason += f" ({diagnosis.rule})"
+        raise StepFailed(STEP, reason, exit_code=exc.exit_code, diagnosis=diagnosis) from None
+    bundle = work / "dist"
+    if not (bundle / "index.html").is_file():
+        raise StepFailed(STEP, "finished without writing dist/index.html")
+    return bundle

@@ -1,0 +1,244 @@
+"""The hidden component tests' recorder channel, and the checks that turn a forgery into a
+flagged failure.
+
+The verdicts of a jest run are not read from a file the submission could write, nor from
+jest's output. The grader's reporter (`jest/reporter.js`) runs in jest's parent process,
+which runs no submission code (every test file runs in a worker), and sends each record over
+a pipe the grader opened, signed with an HMAC key that only that process ever holds (it reads
+it from a second pipe before the first worker starts, and closes it). `judge` then
+cross-checks what arrived: every MAC, the order, each test reported exactly once, the
+reported tests equal to the statically collected ones, the counts against the final record
+and the final record against jest's exit status. A mismatch is tampering, with its evidence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import signal
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pytest_revylbench.checks.functional import SEPARATOR, SUFFIX, JestCase, JestVerdict, verdicts
+
+MAX_CHANNEL_BYTES = 32 * 1024 * 1024
+"""More than any honest run sends (a budget run sends ≈20 KB); the rest is dropped, and
+a run that overflows is judged tampered."""
+
+
+class Channel:
+    """Two pipes for one jest run: the key, read once by the recorder, and the records.
+
+    Use as a context manager around the jest step; pass `pass_fds` to the process and
+    `reporter_options` to the reporter's configuration, then call `received()`.
+    """
+
+    def __init__(self, *, owner: int | None = None) -> None:
+        self.key = secrets.token_bytes(32)
+        key_read, key_write = os.pipe()
+        self._records_read, self._records_write = os.pipe()
+        self._key_read = key_read
+        if owner is not None:
+            # The recorder reopens its end through /proc after the sandbox changed its uid.
+            os.fchown(self._records_write, owner, owner)
+            os.fchown(key_read, owner, owner)
+        os.write(key_write, self.key.hex().encode())
+        os.close(key_write)
+        self._chunks: list[bytes] = []
+        self._size = 0
+        self.overflowed = False
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    @property
+    def pass_fds(self) -> tuple[int, int]:
+        return (self._key_read, self._records_write)
+
+    @property
+    def reporter_options(self) -> dict[str, int]:
+        return {"keyFd": self._key_read, "channelFd": self._records_write}
+
+    def _read(self) -> None:
+        while chunk := os.read(self._records_read, 64 * 1024):
+            if self._size + len(chunk) > MAX_CHANNEL_BYTES:
+                self.overflowed = True
+                continue
+            self._chunks.append(chunk)
+            self._size += len(chunk)
+
+    def started(self) -> None:
+        """The process has its copies: close the grader's, so the reader sees the end."""
+        for fd in (self._key_read, self._records_write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def received(self, timeout_s: float = 10.0) -> bytes:
+        """Everything the run sent (call after the process and its sandbox ended)."""
+        self._reader.join(timeout=timeout_s)
+        return b"".join(self._chunks)
+
+    def __enter__(self) -> Channel:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.started()
+        self._reader.join(timeout=1.0)
+        try:
+            os.close(self._records_read)
+        except OSError:
+            pass
+
+
+@dataclass
+class RunJudgement:
+    """What one jest run's records say, once checked."""
+
+    verdicts: dict[str, JestVerdict] = field(default_factory=dict)
+    tampered: list[str] = field(default_factory=list)
+    """Evidence of tampering: each a plain sentence naming what did not add up."""
+    failure: str = ""
+    """Why the run gave no verdicts, when that is not tampering (jest never started)."""
+    bench_fault: str = ""
+    """The grader's own setup failed (the tests ran in the recorder's process)."""
+
+
+def mac(key: bytes, text: str) -> str:
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def records(data: bytes, key: bytes) -> tuple[list[dict[str, Any]], list[str]]:
+    """The signed records in `data`, in order, and the evidence against any that is not."""
+    found: list[dict[str, Any]] = []
+    problems: list[str] = []
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    elif lines:
+        problems.append("the channel ends in the middle of a record")
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        try:
+            line = raw.decode("utf-8")
+            signature, seq, body = line.split(" ", 2)
+            record = json.loads(body)
+        except (UnicodeDecodeError, ValueError):
+            problems.append(f"channel line {number} is not a record of the grader's recorder: "
+                            f"{raw[:120]!r}")
+            continue
+        if not hmac.compare_digest(signature, mac(key, f"{seq} {body}")):
+            problems.append(f"channel line {number} has a wrong signature (not written by the "
+                            f"grader's recorder): {line[:160]!r}")
+            continue
+        if seq != str(len(found) + 1) or not isinstance(record, dict):
+            problems.append(f"channel line {number} is out of order (sequence {seq}, expected "
+                            f"{len(found) + 1}): a record was replayed or dropped")
+            continue
+        found.append(record)
+    return found, problems
+
+
+def _killed_by(exit_code: int | None) -> int | None:
+    if exit_code is None:
+        return None
+    if exit_code < 0:
+        return -exit_code
+    if exit_code > 128 and exit_code - 128 in {s.value for s in signal.Signals}:
+        return exit_code - 128
+    return None
+
+
+def judge(
+    data: bytes, key: bytes, *, exit_code: int | None, cases: list[JestCase],
+    overflowed: bool = False,
+) -> RunJudgement:
+    """The verdicts of one jest run from its channel, cross-checked.
+
+    :param exit_code: jest's exit status (None when the grader stopped it at the deadline).
+    :param cases: the tests collected statically from the hidden files the run was given.
+    """
+    found, problems = records(data, key)
+    result = RunJudgement(tampered=problems)
+    if overflowed:
+        result.tampered.append(f"the channel received more than {MAX_CHANNEL_BYTES} bytes")
+    if not found or found[0].get("kind") != "hello":
+        if not result.tampered:
+            result.failure = "jest stopped before the grader's recorder started"
+        return result
+    completes = [i for i, r in enumerate(found) if r.get("kind") == "complete"]
+    files = [r for r in found if r.get("kind") == "file"]
+    if any(r.get("kind") == "hello" for r in found[1:]) or len(completes) > 1:
+        result.tampered.append("the recorder started or finished twice in one run")
+    if completes and completes[0] != len(found) - 1:
+        result.tampered.append("records arrived after the run's final record")
+    if any(f.get("inBand") for f in files):
+        result.bench_fault = ("the hidden tests ran in the recorder's own process (in band); the "
+                              "grader's jest configuration must keep them in workers")
+    expected: dict[str, list[str]] = {}
+    for case in cases:
+        expected.setdefault(case.file, []).append(case.name)
+    seen_files: set[str] = set()
+    passed = failed = 0
+    for file_record in files:
+        file = Path(str(file_record.get("path", ""))).name
+        stem = file.removesuffix(SUFFIX)
+        if file not in expected:
+            result.tampered.append(f"jest reported a test file the grader did not give it: {file!r}")
+            continue
+        if file in seen_files:
+            result.tampered.append(f"jest reported the test file {file!r} twice")
+            continue
+        seen_files.add(file)
+        tests = file_record.get("tests") or []
+        message = str(file_record.get("failureMessage") or file_record.get("execError") or "")
+        found_here = verdicts({"testResults": [{
+            "name": file, "status": "failed", "assertionResults": tests,
+            "message": message or "jest could not run this file"}]})
+        names = [SEPARATOR.join((stem, *map(str, t.get("ancestorTitles") or []), str(t.get("title", ""))))
+                 for t in tests]
+        for name in sorted({n for n in names if names.count(n) > 1}):
+            result.tampered.append(f"the test {name!r} was reported more than once")
+        passed += sum(v.status == "passed" for v in found_here.values())
+        failed += sum(v.status == "failed" for v in found_here.values() if tests)
+        result.verdicts.update(found_here)
+        if not tests:
+            continue
+        if sorted(names) != sorted(expected[file]):
+            extra = sorted(set(names) - set(expected[file]))
+            missing = sorted(set(expected[file]) - set(names))
+            result.tampered.append(
+                f"{file}: the tests jest reported differ from the hidden file's tests "
+                f"(not in the file: {extra}; not reported: {missing})")
+    signalled = _killed_by(exit_code)
+    if not completes:
+        if exit_code is None:
+            result.failure = "jest ran out of time before it finished"
+        elif signalled is not None:
+            result.tampered.append(
+                f"jest's parent process, the grader's recorder, was killed by signal {signalled} "
+                "before the run's final record: code under test stopped the recorder")
+        else:
+            result.failure = f"jest exited with status {exit_code} before the run's final record"
+        return result
+    final = found[completes[0]]
+    if sorted(seen_files) != sorted(expected):
+        missing_files = sorted(set(expected) - seen_files)
+        result.tampered.append(f"the run finished without reporting the hidden file(s) {missing_files}")
+    counts = {"numPassedTests": passed, "numFailedTests": failed}
+    for key_name, counted in counts.items():
+        if final.get(key_name) != counted:
+            result.tampered.append(f"the final record's {key_name} is {final.get(key_name)}, "
+                                   f"but the file records add up to {counted}")
+    if exit_code is not None and bool(final.get("success")) != (exit_code == 0):
+        result.tampered.append(
+            f"jest exited with status {exit_code}{f' (signal {signalled})' if signalled else ''}"
+            f" but its recorder's final record says success={bool(final.get('success'))}")
+    return result

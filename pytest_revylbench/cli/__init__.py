@@ -1,0 +1,199 @@
+"""`revylbench`: commands around grading that are not a pytest run."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from pytest_revylbench.campaigns.campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
+from pytest_revylbench.campaigns.report import LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard
+from pytest_revylbench.cli.doctor import (
+    CALIBRATE_HELP,
+    DOCTOR_HELP,
+    add_calibrate_arguments,
+    add_doctor_arguments,
+    run_calibrate,
+    run_doctor,
+)
+from pytest_revylbench.cli.rollout import (
+    LIFECYCLE,
+    ROLLOUT_HELP,
+    add_rollout_arguments,
+    lifecycle_main,
+    score_command,
+)
+from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
+from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
+from pytest_revylbench.tasks.mutants import list_mutants, materialize
+from pytest_revylbench.tasks.stability import check_stability, table
+from pytest_revylbench.tasks.transcript import check_transcript
+
+
+def _validate(args: argparse.Namespace) -> int:
+    ids = args.task or available_tasks(args.tasks_dir)
+    if not ids:
+        print(f"no tasks under {args.tasks_dir}", file=sys.stderr)
+        return 2
+    failed = 0
+    for task_id in ids:
+        try:
+            task = load_task(args.tasks_dir, args.suites_dir, task_id)
+            mutants = list_mutants(task.suite)
+        except TaskError as exc:
+            print(f"FAIL {task_id}: {exc}")
+            failed += 1
+            continue
+        print(f"ok   {task_id} v{task.spec.version}: {len(task.spec.stages)} stages, "
+              f"{len(mutants)} mutants, platforms {', '.join(task.spec.platforms)}")
+    return 1 if failed else 0
+
+
+def _mutant(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+        mutants = {m.name: m for m in list_mutants(task.suite)}
+        if args.name not in mutants:
+            known = ", ".join(mutants) or "none"
+            print(f"task {args.task!r} has no mutant {args.name!r}; its mutants: {known}",
+                  file=sys.stderr)
+            return 2
+        materialize(task.suite, mutants[args.name], args.dest)
+    except (TaskError, FileExistsError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    print(args.dest)
+    return 0
+
+
+def _stability(args: argparse.Namespace) -> int:
+    out = args.out or Path("reports") / f"stability-{args.task}-{args.platform}"
+    try:
+        report = check_stability(
+            args.task, platform=args.platform, runs=args.runs, out=out,
+            tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
+            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=args.mutant_runs,
+        )
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for line in table(report):
+        print(line)
+    print(f"stability.json: {out / 'stability.json'}")
+    return 0 if report.stable else 1
+
+
+def _transcript(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    hits = check_transcript(task, args.transcript)
+    for hit in hits:
+        print(f"{args.transcript}:{hit.line}: {hit.kind}: {hit.text}")
+    print(f"{'FLAGGED' if hits else 'clean'}: {len(hits)} mention(s) of the hidden suite")
+    return 1 if hits else 0
+
+
+def _oracle(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.tasks_dir, args.suites_dir, args.task)
+    except TaskError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if task.spec.scoring.visual is None or "visual" not in task.spec.tiers:
+        print(f"{task.folder / 'task.toml'}: the task declares no visual tier "
+              "(tiers = [..., \"visual\"] and [scoring.visual])", file=sys.stderr)
+        return 2
+    dest = task.suite / "oracle" / args.platform
+    reports = args.reports or Path(tempfile.mkdtemp(prefix="revylbench-oracle-"))
+    command = [
+        sys.executable, "-m", "pytest", "--task", task.spec.id, "--platform", args.platform,
+        f"--submission={task.suite / 'reference'}", f"--reports={reports}", "--run-id=oracle",
+        f"--tasks-dir={args.tasks_dir}", f"--suites-dir={args.suites_dir}",
+        f"--oracle-out={dest}", "-p", "no:cacheprovider", "-q",
+        f"{task.folder / 'task.toml'}::visual",
+    ]
+    print(f"[oracle] capturing {task.spec.id} on {args.platform} from its reference …", file=sys.stderr)
+    code = subprocess.run(command, check=False).returncode
+    if code != 0:
+        print(f"[oracle] FAILED (pytest exit {code}); the run is in {reports / 'oracle'}",
+              file=sys.stderr)
+        return 1
+    manifest = json.loads((dest / "oracle.json").read_text(encoding="utf-8"))
+    for name, digest in manifest["shots"].items():
+        print(f"{dest / (name + '.png')}  {digest}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="revylbench", description=__doc__)
+    parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
+    parser.add_argument("--suites-dir", type=Path, default=Path("suites"))
+    sub = parser.add_subparsers(dest="command", required=True)
+    doctor = sub.add_parser("doctor", help=DOCTOR_HELP)
+    add_doctor_arguments(doctor)
+    doctor.set_defaults(run=run_doctor)
+    calibrate = sub.add_parser("calibrate", help=CALIBRATE_HELP)
+    add_calibrate_arguments(calibrate)
+    calibrate.set_defaults(run=run_calibrate)
+    validate = sub.add_parser("validate", help="check task files, suites and mutants")
+    validate.add_argument("task", nargs="*")
+    validate.set_defaults(run=_validate)
+    mutant = sub.add_parser("mutant", help="write a mutant of a task's reference app")
+    mutant.add_argument("task")
+    mutant.add_argument("name")
+    mutant.add_argument("dest", type=Path)
+    mutant.set_defaults(run=_mutant)
+    rollout = sub.add_parser("rollout", help=ROLLOUT_HELP)
+    add_rollout_arguments(rollout)
+    rollout.set_defaults(run=score_command)
+    schema = sub.add_parser("schema", help=SCHEMA_HELP)
+    add_schema_arguments(schema)
+    schema.set_defaults(run=run_schema)
+    campaign = sub.add_parser("campaign", help=CAMPAIGN_HELP)
+    add_campaign_arguments(campaign)
+    campaign.set_defaults(run=run_campaign)
+    leaderboard = sub.add_parser("leaderboard", help=LEADERBOARD_HELP)
+    add_leaderboard_arguments(leaderboard)
+    leaderboard.set_defaults(run=run_leaderboard)
+    stability = sub.add_parser(
+        "stability", help="grade the reference and every mutant N times; fail unless stable")
+    stability.add_argument("--task", required=True)
+    stability.add_argument("--platform", default="web", choices=["web", "ios", "android"])
+    stability.add_argument("--runs", type=int, default=3)
+    stability.add_argument("--jobs", type=int, default=1, help="grades run at once")
+    stability.add_argument("--mutant-runs", type=int, default=None,
+                           help="runs of each mutant (default: --runs)")
+    stability.add_argument("--only", action="append", metavar="SUBJECT",
+                           help="only this mutant (or `reference`); repeatable")
+    stability.add_argument("--out", type=Path, help="folder for runs and stability.json")
+    stability.set_defaults(run=_stability)
+    oracle = sub.add_parser(
+        "oracle", help="capture the visual oracle: the reference app's checkpoint screenshots")
+    oracle.add_argument("--task", required=True)
+    oracle.add_argument("--platform", default="web", choices=["web", "ios", "android"])
+    oracle.add_argument("--reports", type=Path, help="keep the capture run here (default: a temp folder)")
+    oracle.set_defaults(run=_oracle)
+    transcript = sub.add_parser(
+        "transcript-check", help="flag an agent transcript that mentions the hidden suite")
+    transcript.add_argument("--task", required=True)
+    transcript.add_argument("transcript", type=Path)
+    transcript.set_defaults(run=_transcript)
+    words = sys.argv[1:] if argv is None else argv
+    if "rollout" in words:
+        at = words.index("rollout")
+        if words[at + 1:at + 2] and words[at + 1] in LIFECYCLE:
+            known, _ = parser.parse_known_args(words[:at] + ["validate"])
+            return lifecycle_main(words[at + 1:], tasks_dir=known.tasks_dir,
+                                  suites_dir=known.suites_dir)
+    args = parser.parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

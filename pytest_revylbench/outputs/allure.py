@@ -1,0 +1,61 @@
+"""Evidence in Allure: one step per check, with its screenshot, when allure-pytest is recording.
+
+Allure binds attachments to whatever is running, so `attach_evidence` must be called during
+the test or its teardown (from a fixture finalizer they show under the test's "Tear down").
+"""
+
+from __future__ import annotations
+
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.records.models import Evidence
+
+
+class CriterionFailed(AssertionError):
+    """Raised inside a check's step only so Allure marks the step failed (not broken)."""
+
+
+def allure_recording() -> bool:
+    """True when allure-pytest runs with `--alluredir`: a listener takes attachments."""
+    try:
+        import allure_commons
+    except ImportError:
+        return False
+    # allure-pytest registers its listener (which implements attach_file) only with --alluredir.
+    return bool(allure_commons.plugin_manager.hook.attach_file.get_hookimpls())
+
+
+def _expected_observed(item: Evidence) -> str:
+    return f"expected: {item.expected}\nobserved: {item.observed}\n"
+
+
+def attach_evidence(recorder: EvidenceRecorder) -> None:
+    """Add a step per check (passed/failed, screenshot, expected/observed) and the other shots."""
+    if not allure_recording():
+        return
+    import allure
+
+    attached: set[str] = set()
+
+    def attach_png(rel: str | None, name: str) -> None:
+        if rel is None or not (recorder.run_dir / rel).is_file():
+            return
+        allure.attach.file(  # type: ignore[no-untyped-call]  # allure leaves Attach.file unannotated
+            str(recorder.run_dir / rel), name=name, attachment_type=allure.attachment_type.PNG
+        )
+        attached.add(rel)
+
+    for item in recorder.evidence:
+        try:
+            with allure.step(item.criterion):
+                # A passed check on an unchanged screen points at a file already shown.
+                if not item.passed or item.after not in attached:
+                    attach_png(item.after, "screenshot")
+                allure.attach(_expected_observed(item), name="expected / observed",
+                              attachment_type=allure.attachment_type.TEXT)
+                if not item.passed:
+                    raise CriterionFailed(f"expected {item.expected}, observed {item.observed}")
+        except CriterionFailed:
+            pass
+    for shot in recorder.screenshots:
+        if shot.path not in attached:
+            attach_png(shot.path, shot.step)

@@ -1,0 +1,396 @@
+"""The rollout ledger: a start line, one JSON line per graded submission, an end line.
+
+`<rollout>/ledger.jsonl` is the only input `revylbench rollout` needs. Its life:
+
+1. `revylbench rollout start --task T --seed S DIR` writes the start line before the agent
+   begins (task, seed, budget, scheme, digests, the agent's start time);
+2. each `pytest … --rollout DIR` grade appends a submission line (refused when the ledger was
+   never started, was already ended, or its budget is used up);
+3. `revylbench rollout end DIR --reason R` writes the end line with the agent's end time.
+
+A ledger is validated whenever it is read; every error names the file, the line and the field.
+Whose fault a failure is (`party`) is always derived from its kind, never taken from the line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from filelock import FileLock
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from pytest_revylbench.records.models import AGENT_FAULTS, Fault, GradeRecord, TaskSpec, Trust, Verdict
+from pytest_revylbench.scoring.rederive import rederive
+from pytest_revylbench.scoring.tiers import RewardRefused
+
+LEDGER = "ledger.jsonl"
+LEDGER_VERSION = 2
+REWARD_TOLERANCE = 1e-6
+HIDDEN_TIERS = ("functional", "flow")
+"""Tiers whose items are the hidden suite: the device tests (flow) and the hidden component tests
+(functional). Only these count as regressions: build and contract items are checks the agent can
+run itself (and a build failure already zeroes the reward), visual items are scored by
+similarity, not by their verdict."""
+
+Party = Literal["clean", "agent", "bench"]
+EndReason = Literal["done", "time_limit", "budget", "agent_crash"]
+END_REASONS: tuple[EndReason, ...] = ("done", "time_limit", "budget", "agent_crash")
+KNOWN_KINDS = frozenset(f.value for f in Fault)
+
+
+class LedgerError(Exception):
+    """The ledger is malformed, or refuses another line."""
+
+
+def party_of(kind: str | None) -> Party:
+    """Whose fault a failure kind is. The one mapping is `models.AGENT_FAULTS` (every other kind,
+    known or not, is the bench's: refunded, never charged to the agent)."""
+    if kind is None:
+        return "clean"
+    return "agent" if kind in AGENT_FAULTS else "bench"
+
+
+def quarantined(kind: str | None) -> bool:
+    """A kind the bench does not know: refunded as a bench fault, and flagged for a person."""
+    return kind is not None and kind not in KNOWN_KINDS
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class RolloutStart(_Record):
+    """The first line: written by `revylbench rollout start` before the agent begins."""
+
+    version: Literal[2] = 2
+    kind: Literal["start"] = "start"
+    task: str
+    """The task every submission of this rollout is graded against."""
+    seed: int = Field(ge=1)
+    """The rollout's seed: which repetition of the task this is."""
+    max_submissions: int = Field(ge=1)
+    """The task's submission budget; bench-fault submissions do not count against it."""
+    scheme: str = "stages"
+    """The reward scheme every submission is scored with (the task's, unless overridden)."""
+    weights: dict[str, float] = {}
+    """The scheme's weights: the task's `[scoring.tiers]` (tiers) or `[scoring.mix]` (visual)."""
+    agent_started_at: str
+    """ISO time the agent started working."""
+    digests: dict[str, str] = {}
+    """Digests of the task's public files and hidden suite when the rollout started."""
+
+
+class Item(_Record):
+    """One graded item (a test or check) of a submission."""
+
+    tier: str | None = None
+    verdict: Verdict
+
+    @property
+    def hidden(self) -> bool:
+        return self.tier in HIDDEN_TIERS
+
+
+class SubmissionRecord(_Record):
+    """One graded submission."""
+
+    version: Literal[2] = 2
+    kind: Literal["submission"] = "submission"
+    k: int = Field(ge=1)
+    """Position in the ledger: 1, 2, 3 … in order, bench-fault submissions included."""
+    run_id: str
+    """The grade's report folder name."""
+    submission_digest: str
+    stages: tuple[str, ...]
+    """Stage ids in the task's order, then the journey's id last."""
+    journey: str
+    verdicts: dict[str, Verdict]
+    """Verdict per stage id and journey id: pass, fail or not_run (one for each of `stages`)."""
+    items: dict[str, Item] = {}
+    """Every graded item's tier and verdict, by name (a stage or journey test by its id)."""
+    scheme: str = "stages"
+    """The reward scheme the grade was scored with."""
+    weights: dict[str, float] = {}
+    """The scheme's weights the grade used (empty: the scheme's defaults)."""
+    reward: float = Field(0.0, ge=0.0, le=1.0)
+    """The grade's reward under `scheme`; re-derived from the items whenever the ledger is read."""
+    normalized_visual: float | None = None
+    """`visual` scheme: the grade's normalized visual fidelity (not re-derivable from verdicts)."""
+    failure_kind: str | None
+    """None for a clean grade; else what stopped it (a `Fault`; an unknown kind is quarantined)."""
+    party: Party = "clean"
+    """Derived from `failure_kind` whenever the line is read: whatever the line says is ignored."""
+    submitted_at: str
+    """ISO time the grade started: the agent handed the submission over."""
+    verdict_at: str
+    """ISO time the grade finished: the agent could continue."""
+    agent_seconds: float | None = None
+    """Agent working seconds up to this submission, when the harness measured them."""
+    trust: Trust = "dev-untrusted"
+    """The grade's trust level: `trusted` only when it was built and run sandboxed."""
+    digests: dict[str, str] = {}
+    """The grade's provenance digests (task, suite, grader, environment …)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_party(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {**data, "party": party_of(data.get("failure_kind"))}
+        return data
+
+    @property
+    def hidden_items(self) -> dict[str, Verdict]:
+        """The hidden suite's verdicts; a record without items: its stage and journey verdicts."""
+        if not self.items:
+            return dict(self.verdicts)
+        return {name: item.verdict for name, item in self.items.items() if item.hidden}
+
+    def tier_verdicts(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for item in self.items.values():
+            if item.tier is not None and item.tier != "visual":
+                found.setdefault(item.tier, []).append(item.verdict.value)
+        return found
+
+
+class RolloutEnd(_Record):
+    """The last line: written by `revylbench rollout end` when the agent stopped."""
+
+    version: Literal[2] = 2
+    kind: Literal["end"] = "end"
+    reason: EndReason
+    """Why the agent stopped: done, time_limit, budget or agent_crash."""
+    ended_at: str
+    """ISO time the agent stopped working."""
+    agent_seconds: float | None = Field(None, ge=0)
+    """The agent's working seconds over the whole rollout, when the harness measured them."""
+
+
+LedgerLine = Annotated[RolloutStart | SubmissionRecord | RolloutEnd, Field(discriminator="kind")]
+_LINE = TypeAdapter(LedgerLine)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A ledger as read: its start, its submissions, and its end (None while it is open)."""
+
+    start: RolloutStart
+    records: list[SubmissionRecord]
+    end: RolloutEnd | None = None
+
+
+def parse_time(value: str) -> dt.datetime:
+    moment = dt.datetime.fromisoformat(value)
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def counted(records: list[SubmissionRecord]) -> int:
+    """Submissions that count against the budget: clean ones and the agent's faults."""
+    return sum(1 for r in records if r.party != "bench")
+
+
+def _time(where: str, field: str, value: str) -> dt.datetime:
+    try:
+        return parse_time(value)
+    except ValueError as exc:
+        raise LedgerError(f"{where}: field {field}: not an ISO time: {value!r}") from exc
+
+
+def _check_submission(where: str, start: RolloutStart, record: SubmissionRecord,
+                      earlier: list[SubmissionRecord]) -> None:
+    """The rules a schema cannot say: order, times, budget, verdicts, reward."""
+    expected = len(earlier) + 1
+    if record.k != expected:
+        raise LedgerError(f"{where}: field k: {record.k}, expected {expected} "
+                          "(submissions are numbered 1, 2, 3 … in the order they were graded)")
+    submitted = _time(where, "submitted_at", record.submitted_at)
+    if submitted < _time(where, "submitted_at", start.agent_started_at):
+        raise LedgerError(f"{where}: field submitted_at: {record.submitted_at} is before the agent "
+                          f"started ({start.agent_started_at})")
+    if _time(where, "verdict_at", record.verdict_at) < submitted:
+        raise LedgerError(f"{where}: field verdict_at: {record.verdict_at} is earlier than its "
+                          f"submission ({record.submitted_at})")
+    if record.party != "bench" and counted(earlier) + 1 > start.max_submissions:
+        raise LedgerError(f"{where}: field k: submission {record.k} is counted submission "
+                          f"{counted(earlier) + 1}, over the budget of {start.max_submissions} "
+                          "(max_submissions)")
+    missing = [s for s in record.stages if s not in record.verdicts]
+    if missing or record.journey not in record.stages:
+        what = f"no verdict for {missing}" if missing else f"journey {record.journey!r} is not in stages"
+        raise LedgerError(f"{where}: field verdicts: {what} (stages {list(record.stages)})")
+    if record.party != "clean":
+        return
+    try:
+        derived = rederive(record.scheme, stages=record.stages, journey=record.journey,
+                           verdicts=record.verdicts, tiers=record.tier_verdicts(),
+                           weights=record.weights, build_failed=False,
+                           normalized_visual=record.normalized_visual)
+    except (RewardRefused, ValueError) as exc:
+        raise LedgerError(f"{where}: field items: the {record.scheme} reward cannot be re-derived: "
+                          f"{exc}") from exc
+    if derived is not None and abs(derived - record.reward) > REWARD_TOLERANCE:
+        raise LedgerError(f"{where}: field reward: {record.reward} is not the {record.scheme} reward "
+                          f"of its verdicts, {derived}")
+
+
+def read_ledger(folder: Path) -> Ledger:
+    """Parse and validate `folder/ledger.jsonl`; errors name the file, line and field."""
+    path = folder / LEDGER
+    if not path.is_file():
+        raise LedgerError(f"{path}: no ledger (start it with `revylbench rollout start`)")
+    start: RolloutStart | None = None
+    records: list[SubmissionRecord] = []
+    end: RolloutEnd | None = None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            entry = _LINE.validate_json(line)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            loc = first["loc"]
+            if len(loc) > 1 and loc[0] in ("start", "submission", "end"):
+                loc = loc[1:]   # the line's kind, not a field
+            field = ".".join(str(p) for p in loc)
+            raise LedgerError(f"{where}: field {field}: {first['msg']}") from exc
+        if end is not None:
+            raise LedgerError(f"{where}: field kind: a {entry.kind} line after the end line")
+        if isinstance(entry, RolloutStart):
+            if start is not None:
+                raise LedgerError(f"{where}: field kind: a second start line")
+            start = entry
+        elif start is None:
+            raise LedgerError(f"{where}: field kind: a {entry.kind} line before the start line")
+        elif isinstance(entry, SubmissionRecord):
+            _check_submission(where, start, entry, records)
+            records.append(entry)
+        else:
+            last = records[-1].verdict_at if records else start.agent_started_at
+            if _time(where, "ended_at", entry.ended_at) < _time(where, "ended_at", last):
+                raise LedgerError(f"{where}: field ended_at: {entry.ended_at} is before the last "
+                                  f"line's time ({last})")
+            end = entry
+    if start is None:
+        raise LedgerError(f"{path}: empty ledger")
+    return Ledger(start, records, end)
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None = None,
+                  agent_started_at: str | None = None,
+                  digests: dict[str, str] | None = None) -> RolloutStart:
+    """Write the start line of a new ledger; refuses a folder that already has one."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / LEDGER
+    chosen = scheme or spec.scoring.scheme
+    weights: dict[str, float] = {}
+    if chosen == "tiers":
+        weights = spec.scoring.tiers.as_dict()
+    elif chosen == "visual":
+        weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
+    start = RolloutStart(task=spec.id, seed=seed, max_submissions=spec.budgets.max_submissions,
+                         scheme=chosen, weights=weights,
+                         agent_started_at=parse_time(agent_started_at or _now()).isoformat(),
+                         digests=digests or {})
+    with FileLock(str(path) + ".lock"):
+        if path.exists():
+            raise LedgerError(f"{path}: the rollout was already started; a rollout starts once")
+        path.write_text(start.model_dump_json() + "\n", encoding="utf-8")
+    return start
+
+
+def end_rollout(folder: Path, reason: EndReason, *, ended_at: str | None = None,
+                agent_seconds: float | None = None) -> RolloutEnd:
+    """Append the end line; refuses a ledger never started or already ended."""
+    path = folder / LEDGER
+    with FileLock(str(path) + ".lock"):
+        ledger = read_ledger(folder)
+        if ledger.end is not None:
+            raise LedgerError(f"{path}: the rollout already ended ({ledger.end.reason} at "
+                              f"{ledger.end.ended_at})")
+        end = RolloutEnd(reason=reason, ended_at=parse_time(ended_at or _now()).isoformat(),
+                         agent_seconds=agent_seconds)
+        with path.open("a", encoding="utf-8") as out:
+            out.write(end.model_dump_json() + "\n")
+        read_ledger(folder)   # an end before the last verdict is refused like any bad line
+    return end
+
+
+def check_open(folder: Path, task: str, scheme: str | None = None) -> None:
+    """Refuse (before anything is graded) a grade into a ledger that is not open for it: never
+    started, of another task or scheme, already ended, or out of budget."""
+    path = folder / LEDGER
+    if not path.is_file():
+        raise LedgerError(f"rollout {folder} was never started: run `revylbench rollout start "
+                          f"--task {task} --seed N {folder}` before the agent begins; nothing was "
+                          "graded or recorded")
+    ledger = read_ledger(folder)
+    if ledger.start.task != task:
+        raise LedgerError(f"{path}: rollout of task {ledger.start.task!r}, not {task!r}")
+    if scheme is not None and scheme != ledger.start.scheme:
+        raise LedgerError(f"{path}: the rollout is scored with scheme {ledger.start.scheme!r}, this "
+                          f"grade would be scored with {scheme!r} (start the rollout with --scheme "
+                          f"{scheme}, or grade without --scheme); nothing was graded or recorded")
+    if ledger.end is not None:
+        raise LedgerError(f"rollout {folder} already ended ({ledger.end.reason}); this submission "
+                          "is refused: nothing was graded or recorded")
+    used = counted(ledger.records)
+    if used >= ledger.start.max_submissions:
+        raise LedgerError(
+            f"rollout {folder} has used all {ledger.start.max_submissions} submissions of its budget "
+            f"({used} graded); this submission is refused: nothing was graded or recorded"
+        )
+
+
+def _items(record: GradeRecord) -> dict[str, Item]:
+    """Items by name: a stage's or the journey's only test by its id (as the verdicts are)."""
+    per_stage: dict[str | None, int] = {}
+    for test in record.tests:
+        per_stage[test.stage] = per_stage.get(test.stage, 0) + 1
+    items: dict[str, Item] = {}
+    for test in record.tests:
+        alone = test.stage is not None and per_stage[test.stage] == 1
+        name = test.stage if alone and test.role in ("stage", "journey") and test.stage else test.nodeid
+        items[name] = Item(tier=test.tier, verdict=test.verdict)
+    return items
+
+
+def append_submission(folder: Path, record: GradeRecord, *, spec: TaskSpec,
+                      agent_seconds: float | None) -> SubmissionRecord:
+    """Append one grade to the started, open ledger, under a file lock. `spec` is the task as
+    the grade scored it (`--scheme`/`--tiers` applied)."""
+    path = folder / LEDGER
+    stages = (*(s.id for s in spec.stages), spec.journey.id)
+    with FileLock(str(path) + ".lock"):
+        check_open(folder, record.task)
+        ledger = read_ledger(folder)
+        if record.reward.scheme != ledger.start.scheme:
+            raise LedgerError(f"{path}: the rollout is scored with scheme {ledger.start.scheme!r}, "
+                              f"this grade with {record.reward.scheme!r}")
+        by_stage = {t.stage: t.verdict for t in record.tests if t.stage is not None}
+        weights: dict[str, float] = {}
+        if record.reward.scheme == "tiers":
+            weights = spec.scoring.tiers.as_dict()
+        elif record.reward.scheme == "visual":
+            weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
+        visual = record.vector.visual if record.vector is not None else None
+        entry = SubmissionRecord(
+            k=len(ledger.records) + 1, run_id=record.run_id,
+            submission_digest=record.submission_digest, stages=stages, journey=spec.journey.id,
+            verdicts={s: by_stage.get(s, Verdict.NOT_RUN) for s in stages}, items=_items(record),
+            scheme=record.reward.scheme, weights=weights, reward=record.reward.score,
+            normalized_visual=visual.normalized_visual if visual is not None else None,
+            failure_kind=record.failure_kind, submitted_at=record.started_at,
+            verdict_at=record.finished_at, agent_seconds=agent_seconds, trust=record.trust,
+            digests=record.digests,
+        )
+        with path.open("a", encoding="utf-8") as out:
+            out.write(entry.model_dump_json() + "\n")
+    return entry

@@ -1,0 +1,273 @@
+"""The built-in subtests of the build, contract and visual tiers, and the functional tier's
+jest items: ordinary pytest items (fixtures, markers, -k, xdist) made from a task's
+declarations.
+
+- `tasks/<id>/task.toml` is collected (the plugin adds it to the arguments) into groups
+  `build` (typecheck, export, launch), `contract` (screen[…], tabs, dependencies, network)
+  and `visual` (one item per checkpoint and viewport), as the task's `tiers` declare.
+- `suites/<id>/functional/*.test.tsx` is collected into one item per jest test.
+
+Each item is a `pytest.Function` over a small function below, so it gets fixtures like any
+test; its `tier(...)` marker puts its verdict in its tier.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from pytest_revylbench.app.facade import App
+from pytest_revylbench.checks.functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
+from pytest_revylbench.checks.source import CheckRecord
+from pytest_revylbench.devices.calibration import Calibration
+from pytest_revylbench.devices.errors import AppHung
+from pytest_revylbench.plugin.config import GradeConfig
+from pytest_revylbench.plugin.fixtures import viewport_key
+from pytest_revylbench.plugin.item_ids import DeclaredItem
+from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
+from pytest_revylbench.records.models import TaskSpec
+from pytest_revylbench.scoring.visual import CheckpointSpec, Viewport, shot_name
+from pytest_revylbench.tasks.contract import (
+    ContractBroken,
+    ContractSpec,
+    dependency_changes,
+    outside_requests,
+)
+from pytest_revylbench.tasks.loading import Task
+
+LAUNCH_WATCH_S = 3.0
+"""How long the launch subtest watches a freshly started app for uncaught errors."""
+NETWORK_SETTLE_S = 0.5
+"""How long the network subtest lets each screen run before reading its requests."""
+
+
+# -- the subtests ------------------------------------------------------------------------
+
+
+def typecheck(revylbench_source_checks: CheckRecord) -> None:
+    record = revylbench_source_checks
+    if record.bench_fault:
+        raise BuilderFault(record.bench_fault)
+    if record.typecheck.timed_out:
+        raise AppHung(f"the type-check ran past its limit (--functional-timeout) and was stopped "
+                      f"after {record.typecheck.seconds:.0f} s")
+    if not record.typecheck.ok:
+        lines = record.typecheck.message.splitlines()
+        first = next((ln.strip() for ln in lines if "error TS" in ln), lines[0] if lines else "")
+        raise ContractBroken(f"the project does not type-check (tsc --noEmit): {first}\n"
+                             + record.typecheck.message)
+
+
+def export(request: pytest.FixtureRequest) -> None:
+    try:
+        request.getfixturevalue("revylbench_build")
+    except BuildFailed as exc:
+        raise ExportFailed(str(exc)) from exc
+
+
+def launch(app: App) -> None:
+    time.sleep(LAUNCH_WATCH_S)
+    # Uncaught exceptions and unhandled rejections; a failed request's own log line is the
+    # network contract's business, not a crash.
+    errors = [e for e in app.console_errors() if "Uncaught" in e]
+    if errors:
+        raise ContractBroken(
+            f"the app logged {len(errors)} error(s) in its first {LAUNCH_WATCH_S:.0f} s: {errors[0]}"
+        )
+
+
+def _walk(app: App, path: tuple[str, ...]) -> None:
+    for test_id in path:
+        app.tap(test_id=test_id, criterion=f"the control with test ID {test_id!r} can be pressed")
+
+
+def screen_check(spec: Any) -> Callable[[App], None]:
+    def screen(app: App) -> None:
+        _walk(app, spec.path)
+        here = app.present(*spec.test_ids)
+        missing = [t for t, ok in here.items() if not ok]
+        if missing:
+            raise ContractBroken(
+                f"screen {spec.name}: test IDs {missing} are missing "
+                f"({len(spec.test_ids) - len(missing)}/{len(spec.test_ids)} present)"
+            )
+    return screen
+
+
+def tabs_check(contract: ContractSpec) -> Callable[[App], None]:
+    tabs = contract.tabs
+    assert tabs is not None
+
+    def tab_bar(app: App) -> None:
+        xs = []
+        for test_id, label in zip(tabs.test_ids, tabs.labels, strict=True):
+            shown = app.read(test_id)
+            if shown != label:
+                raise ContractBroken(f"tab {test_id!r} shows {shown!r}, expected {label!r}")
+            xs.append(app.position(test_id))
+        order = sorted(range(len(xs)), key=lambda n: (xs[n][0], xs[n][1]))
+        if order != list(range(len(xs))):
+            shown_order = [tabs.labels[n] for n in order]
+            raise ContractBroken(f"tabs are in the order {shown_order}, expected {list(tabs.labels)}")
+    return tab_bar
+
+
+def dependencies_check(contract: ContractSpec) -> Callable[[GradeConfig], None]:
+    def dependencies(revylbench_grade: GradeConfig) -> None:
+        grade = revylbench_grade
+        scaffold = grade.task.folder.parent / "scaffold"
+        changes = dependency_changes(grade.submission, scaffold, contract.dependencies)
+        if changes:
+            raise ContractBroken(
+                f"package.json differs from the scaffold's beyond the allowlist: {'; '.join(changes)}"
+            )
+    return dependencies
+
+
+def network_check(contract: ContractSpec, paths: list[tuple[str, ...]]) -> Callable[..., None]:
+    def network(app: App) -> None:
+        try:
+            seen = app.requests()
+        except RuntimeError as exc:
+            pytest.skip(f"network contract not implemented on this platform: {exc}")
+        for path in paths:
+            app.relaunch()
+            _walk(app, path)
+            time.sleep(NETWORK_SETTLE_S)
+            seen += app.requests()
+        outside = outside_requests(seen, own=app.own_hosts, allowed=contract.hosts)
+        if outside:
+            raise ContractBroken(
+                f"the app requested {len(outside)} URL(s) outside the allowed hosts: {', '.join(outside[:5])}"
+            )
+    return network
+
+
+def checkpoint_shot(checkpoint: CheckpointSpec, viewport: Viewport) -> Callable[..., None]:
+    name = shot_name(checkpoint.name, viewport.name)
+
+    # The calibration fixture is session-scoped, so it is judged before `app` launches.
+    def shot(revylbench_calibration: Calibration, app: App) -> None:
+        _walk(app, checkpoint.path)
+        app.wait_still()
+        if app.screenshot(name, keep=True) is None:
+            raise ContractBroken(f"checkpoint {name}: the device took no screenshot")
+    return shot
+
+
+# -- collection --------------------------------------------------------------------------
+
+
+def _item(parent: pytest.Collector, name: str, func: Callable[..., None], tier: str) -> pytest.Function:
+    item = DeclaredItem.from_parent(parent, name=name, callobj=func)
+    item.add_marker(pytest.mark.tier(tier))
+    return item
+
+
+Subtest = tuple[str, Callable[..., None], Viewport | None]
+"""(item name, function, viewport to launch on)."""
+
+
+def tier_subtests(spec: TaskSpec, tier: str) -> list[Subtest]:
+    """The built-in subtests of one tier of a task, in collection order."""
+    if tier == "build":
+        return [("typecheck", typecheck, None), ("export", export, None), ("launch", launch, None)]
+    if tier == "contract" and spec.contract is not None:
+        contract = spec.contract
+        found: list[Subtest] = [(f"screen[{s.name}]", screen_check(s), None) for s in contract.screens]
+        if contract.tabs is not None:
+            found.append(("tabs", tabs_check(contract), None))
+        found.append(("dependencies", dependencies_check(contract), None))
+        paths = [s.path for s in contract.screens]
+        if spec.scoring.visual is not None:
+            paths += [c.path for c in spec.scoring.visual.checkpoints]
+        found.append(("network", network_check(contract, list(dict.fromkeys(paths))), None))
+        return found
+    if tier == "visual" and spec.scoring.visual is not None:
+        return [(shot_name(c.name, v.name), checkpoint_shot(c, v), v)
+                for c, v in spec.scoring.visual.shots()]
+    return []
+
+
+BUILTIN_TIERS = ("build", "contract", "visual")
+
+
+def builtin_names(spec: TaskSpec) -> list[str]:
+    """Names of the built-in items a grade of this task collects."""
+    return [name for tier in BUILTIN_TIERS if tier in spec.tiers
+            for name, _, _ in tier_subtests(spec, tier)]
+
+
+class TierGroup(pytest.Collector):
+    """One tier's built-in subtests of a task."""
+
+    def __init__(self, *, grade: GradeConfig, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grade = grade
+
+    def collect(self) -> Iterator[pytest.Item]:
+        for name, func, viewport in tier_subtests(self.grade.task.spec, self.name):
+            item = _item(self, name, func, self.name)
+            if viewport is not None:
+                item.stash[viewport_key] = viewport
+            yield item
+
+
+class TaskTiers(pytest.File):
+    """`tasks/<id>/task.toml`, collected into its declared tiers' built-in subtests."""
+
+    def __init__(self, *, grade: GradeConfig, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.grade = grade
+
+    def collect(self) -> Iterator[pytest.Collector]:
+        for tier in BUILTIN_TIERS:
+            if tier in self.grade.task.spec.tiers:
+                yield TierGroup.from_parent(self, name=tier, grade=self.grade)
+
+
+def jest_check(case: JestCase) -> Callable[[CheckRecord], None]:
+    def functional(revylbench_source_checks: CheckRecord) -> None:
+        record = revylbench_source_checks
+        if record.bench_fault:
+            raise BuilderFault(record.bench_fault)
+        if record.tampered:
+            raise Tampered(f"component test {case.name!r} not credited: the jest run was tampered "
+                           f"with ({record.tampered})")
+        if record.functional is not None and record.functional.timed_out:
+            raise AppHung(f"component test {case.name!r} not run to the end: the hidden component "
+                          f"tests ran past their limit (--functional-timeout) and were stopped "
+                          f"after {record.functional.seconds:.0f} s; the app's code never returned")
+        if record.functional is not None and not record.functional.ok:
+            raise ContractBroken(f"the hidden component tests could not run: {record.functional.message}")
+        verdict = verdict_of(case, record.tests)
+        if verdict.status != "passed":
+            first = next((line.strip() for line in verdict.message.splitlines() if line.strip()), "")
+            raise ContractBroken(f"component test {case.name!r} {verdict.status}: {first}")
+    return functional
+
+
+class JestFile(pytest.File):
+    """A hidden jest file, one item per test it declares."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            cases = parse_cases(self.path)
+        except SuiteFileError as exc:
+            raise self.CollectError(str(exc)) from exc
+        for case in cases:
+            yield _item(self, case.name, jest_check(case), "functional")
+
+
+def item_names(task: Task) -> list[str]:
+    """Every item name a full grade of `task` collects: its device tests (`def test_…` of the
+    suite's modules), its jest tests and the built-in subtests of its declared tiers."""
+    names = [line.split("(")[0][4:].strip() for module in sorted(task.suite.glob("test_*.py"))
+             for line in module.read_text(encoding="utf-8").splitlines() if line.startswith("def test_")]
+    if "functional" in task.spec.tiers:
+        names += [c.name for f in sorted((task.suite / "functional").glob(f"*{SUFFIX}"))
+                  for c in parse_cases(f)]
+    return names + builtin_names(task.spec)

@@ -1,1 +1,0 @@
-"""What a grade leaves behind: grade.json and the terminal summary."""

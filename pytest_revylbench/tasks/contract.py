@@ -1,0 +1,159 @@
+"""The contract tier: the interfaces a task pins in `task.toml` `[contract]`.
+
+Four kinds of subtest, each a binary verdict:
+
+- `screen[<name>]`: after tapping the screen's `path` (test IDs, in order) from a fresh
+  launch, every test ID the spec puts on that screen is present.
+- `tabs`: the tab bar holds the declared tabs, in order, each showing its label.
+- `dependencies`: the submission's `package.json` adds nothing to the scaffold's
+  dependencies and devDependencies beyond the task's allowlist (and removes nothing).
+- `network`: while the app runs through every declared screen, it requests no host outside
+  the allowlist (web: the browser's network events; the grader's own server is allowed).
+
+This module holds the declarations and the pure checks; the items live in `tier_items`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+DEPENDENCY_FIELDS = ("dependencies", "devDependencies")
+LOCAL_SCHEMES = ("data", "blob", "about", "chrome", "chrome-extension", "devtools")
+"""URL schemes that never leave the device."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+TestIds = tuple[str, ...]
+
+
+class ScreenSpec(_Frozen):
+    """`[[contract.screens]]`: a screen and the test IDs the spec puts on it."""
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    path: TestIds = ()
+    """Test IDs tapped in order from a fresh launch to reach the screen."""
+    test_ids: TestIds = Field(min_length=1)
+    """Every one must be present on the screen (in the page, not necessarily in view)."""
+
+
+class TabsSpec(_Frozen):
+    """`[contract.tabs]`: the tab bar, each tab a test ID showing its label."""
+
+    test_ids: TestIds = Field(min_length=1)
+    labels: tuple[str, ...]
+
+    @model_validator(mode="after")
+    def _paired(self) -> TabsSpec:
+        if len(self.labels) != len(self.test_ids):
+            raise ValueError(
+                f"labels has {len(self.labels)} entries, test_ids {len(self.test_ids)}: "
+                "give one label per tab"
+            )
+        return self
+
+
+class ContractSpec(_Frozen):
+    """`[contract]` of a task.toml."""
+
+    dependencies: tuple[str, ...] = ()
+    """Package names a submission may add to the scaffold's (none by default)."""
+    hosts: tuple[str, ...] = ()
+    """Hosts outside the device the app may contact (none by default)."""
+    screens: tuple[ScreenSpec, ...] = ()
+    tabs: TabsSpec | None = None
+
+    @field_validator("screens")
+    @classmethod
+    def _distinct(cls, screens: tuple[ScreenSpec, ...]) -> tuple[ScreenSpec, ...]:
+        names = [s.name for s in screens]
+        if len(set(names)) != len(names):
+            raise ValueError(f"screen names must be distinct, got {names}")
+        return screens
+
+    @model_validator(mode="after")
+    def _something(self) -> ContractSpec:
+        if not self.screens and self.tabs is None:
+            raise ValueError("declare at least one [[contract.screens]] or [contract.tabs]")
+        return self
+
+
+class ContractBroken(AssertionError):
+    """A pinned interface does not hold; the message is the criterion and what was found."""
+
+
+def _declared(package_json: Path) -> dict[str, str]:
+    """Dependencies and devDependencies of a submission's package.json."""
+    try:
+        data: Any = json.loads(package_json.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise ContractBroken(f"the submission has no {package_json.name}") from exc
+    except (OSError, ValueError) as exc:
+        raise ContractBroken(f"{package_json.name} is not readable JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ContractBroken(f"{package_json.name} is not a JSON object")
+    found: dict[str, str] = {}
+    for field in DEPENDENCY_FIELDS:
+        section = data.get(field, {})
+        if not isinstance(section, dict):
+            raise ContractBroken(f"{package_json.name}: field {field} is not an object")
+        found.update({str(k): str(v) for k, v in section.items()})
+    return found
+
+
+def scaffold_dependencies(scaffold: Path) -> dict[str, str]:
+    """The scaffold's: a missing or broken one is the task's problem, never the submission's.
+
+    :raises TaskError: the scaffold's package.json is missing or malformed.
+    """
+    from pytest_revylbench.tasks.loading import TaskError
+
+    if not (scaffold / "package.json").is_file():
+        raise TaskError(f"{scaffold}: no scaffold package.json to hold the dependencies against")
+    try:
+        return _declared(scaffold / "package.json")
+    except ContractBroken as exc:
+        raise TaskError(f"{scaffold}: the scaffold's package.json: {exc}") from exc
+
+
+def dependency_changes(
+    submission: Path, scaffold: Path, allowed: Iterable[str] = ()
+) -> list[str]:
+    """What the submission's package.json changed against the scaffold's, beyond `allowed`."""
+    base = scaffold_dependencies(scaffold)
+    mine = _declared(submission / "package.json")
+    allow = set(allowed)
+    problems = [f"added {name}@{mine[name]} (not in the allowlist)"
+                for name in sorted(set(mine) - set(base)) if name not in allow]
+    problems += [f"removed {name} (the scaffold's)" for name in sorted(set(base) - set(mine))]
+    problems += [f"changed {name} from {base[name]} to {mine[name]}"
+                 for name in sorted(set(base) & set(mine)) if base[name] != mine[name]]
+    return problems
+
+
+def outside_requests(urls: Iterable[str], *, own: Iterable[str], allowed: Iterable[str]) -> list[str]:
+    """The requested URLs whose host is neither the grader's own nor allowed, sorted, unique."""
+    ok = {h.lower() for h in (*own, *allowed)}
+    found: set[str] = set()
+    for url in urls:
+        parts = urlsplit(url)
+        if parts.scheme in LOCAL_SCHEMES or not parts.scheme:
+            continue
+        host = (parts.hostname or "").lower()
+        netloc = parts.netloc.lower()
+        if host in ok or netloc in ok:
+            continue
+        found.add(f"{parts.scheme}://{parts.netloc}{parts.path}")
+    return sorted(found)
+
+
+def missing_test_ids(present: Mapping[str, bool]) -> list[str]:
+    return [test_id for test_id, here in present.items() if not here]

@@ -1,0 +1,199 @@
+"""The stability check of a suite: the reference passes every test every time, and every
+mutant is caught by exactly its declared tests every time.
+
+Each run is a real grade in its own pytest process, as a grader would run it; identical
+submissions reuse their build, so N runs cost one build each.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from pytest_revylbench.tasks.loading import load_task
+from pytest_revylbench.tasks.mutants import list_mutants, materialize
+
+REFERENCE = "reference"
+
+
+class SubjectResult(BaseModel):
+    """One submission (the reference or a mutant), graded `runs` times."""
+
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
+
+    subject: str
+    expected: dict[str, str]
+    """Test name → the verdict it must have on every run."""
+    runs: list[dict[str, str]]
+    """Per run, test name → verdict (`missing` when the run left no grade)."""
+    scores: list[dict[str, float]] = []
+    """Per run, the outcome and each tier's score: identical on every run when stable."""
+    lowers: list[str] = []
+    """Tiers whose score must be below the reference's."""
+    not_lowered: list[str] = []
+    """Declared `lowers` tiers that were not below the reference's score."""
+    bundles: list[bool] = []
+    """Per run, the grade wrote its feedback bundle for the agent (`feedback/feedback.json`)."""
+    redactions: list[int] = []
+    """Per run, the fields that bundle withheld because they would reveal a hidden check."""
+
+    @property
+    def stable(self) -> bool:
+        same = all(s == self.scores[0] for s in self.scores) if self.scores else True
+        return (all(run == self.expected for run in self.runs) and same and not self.not_lowered
+                and all(self.bundles))
+
+
+class StabilityReport(BaseModel):
+    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
+
+    version: int = 1
+    task: str
+    platform: str
+    runs: int
+    """Runs of the reference (and of every mutant unless `mutant_runs` says otherwise)."""
+    mutant_runs: int | None = None
+    subjects: list[SubjectResult]
+
+    @property
+    def stable(self) -> bool:
+        return all(s.stable for s in self.subjects)
+
+
+Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int]]
+"""A run's verdicts, scores, and (bundle written, fields it redacted)."""
+
+
+def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
+           run_id: str, extra: list[str], cwd: Path) -> Graded:
+    subprocess.run(
+        [python, "-m", "pytest", "--task", task, "--platform", platform,
+         f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
+         "-p", "no:cacheprovider", "-q", *extra],
+        cwd=cwd, capture_output=True, text=True, check=False,
+    )
+    path = reports / run_id / "grade.json"
+    if not path.is_file():
+        return {}, {}, (False, 0)
+    record = json.loads(path.read_text())
+    feedback = record.get("feedback") or {}
+    bundle = (bool(feedback.get("written")) and (reports / run_id / "feedback/feedback.json").is_file(),
+              len(feedback.get("redactions") or ()))
+    scores = {"outcome": float(record["outcome"])}
+    for tier, summary in ((record.get("vector") or {}).get("tiers") or {}).items():
+        scores[tier] = float(summary["score"])
+    return {t["name"]: t["verdict"] for t in record["tests"]}, scores, bundle
+
+
+def check_stability(
+    task_id: str,
+    *,
+    platform: str,
+    runs: int,
+    out: Path,
+    tasks_dir: Path,
+    suites_dir: Path,
+    cwd: Path,
+    only: list[str] | None = None,
+    jobs: int = 1,
+    mutant_runs: int | None = None,
+    extra: list[str] | None = None,
+    python: str = sys.executable,
+    progress: bool = True,
+) -> StabilityReport:
+    task = load_task(tasks_dir, suites_dir, task_id)
+    mutants = [m for m in list_mutants(task.suite) if only is None or m.name in only]
+    subjects: list[tuple[str, Path, set[str] | None]] = []
+    lowers: dict[str, list[str]] = {}
+    if only is None or REFERENCE in only:
+        subjects.append((REFERENCE, task.suite / REFERENCE, None))
+    for mutant in mutants:
+        folder = out / "submissions" / mutant.name
+        if not folder.exists():
+            materialize(task.suite, mutant, folder)
+        subjects.append((mutant.name, folder, set(mutant.catches)))
+        lowers[mutant.name] = list(mutant.lowers)
+    def runs_of(name: str) -> int:
+        return runs if name == REFERENCE or mutant_runs is None else mutant_runs
+
+    jobs_list = [(name, folder, n) for name, folder, _ in subjects
+                 for n in range(1, runs_of(name) + 1)]
+    extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *(extra or [])]
+
+    def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
+        name, folder, n = job
+        verdicts, scores, bundles[(name, n)] = _grade(
+            python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
+        if progress:
+            print(f"[stability] {name} run {n}: "
+                  + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
+                  file=sys.stderr, flush=True)
+        return name, n, verdicts, scores
+
+    bundles: dict[tuple[str, int], tuple[bool, int]] = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        done = list(pool.map(one, jobs_list))
+    ordered = sorted(done, key=lambda d: d[1])
+    reference = next((s for subject, _n, _v, s in ordered if subject == REFERENCE), None)
+    results = []
+    for name, _folder, catches in subjects:
+        by_run = [v for subject, _n, v, _s in ordered if subject == name]
+        scores = [s for subject, _n, _v, s in ordered if subject == name]
+        declared = lowers.get(name, [])
+        not_lowered = [] if reference is None else [
+            t for t in declared
+            if any(t not in s or t not in reference or s[t] >= reference[t] for s in scores)]
+        tests = sorted({t for run in by_run for t in run})
+        expected = {t: ("fail" if catches is not None and t in catches else "pass") for t in tests}
+        for caught in sorted(catches or ()):
+            expected.setdefault(caught, "fail")
+        runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
+        feedback = [bundles[(name, n)] for subject, n, _v, _s in ordered if subject == name]
+        results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
+                                     scores=scores, lowers=declared, not_lowered=not_lowered,
+                                     bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback]))
+    report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
+                             subjects=results)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "stability.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    return report
+
+
+def table(report: StabilityReport) -> list[str]:
+    """The verdict of every test on every run, one line per (subject, test)."""
+    most = max(report.runs, report.mutant_runs or 0)
+    runs = " ".join(f"run{n}" for n in range(1, most + 1))
+    width = max([len(s.subject) for s in report.subjects] + [7])
+    tests = max([len(t) for s in report.subjects for t in s.expected] + [4])
+    lines = [f"{'subject':<{width}}  {'test':<{tests}}  {'expected':<8}  {runs}  stable"]
+    for subject in report.subjects:
+        for test, expected in subject.expected.items():
+            seen = [run.get(test, "missing") for run in subject.runs]
+            ok = all(v == expected for v in seen)
+            cells = " ".join(f"{v:<4}"[:4] if len(v) <= 4 else v for v in seen)
+            lines.append(f"{subject.subject:<{width}}  {test:<{tests}}  {expected:<8}  {cells}  "
+                         + ("yes" if ok else "NO"))
+    for subject in report.subjects:
+        if subject.scores:
+            shown = ", ".join(f"{k} {v:.4f}" for k, v in subject.scores[0].items())
+            same = all(s == subject.scores[0] for s in subject.scores)
+            lines.append(f"{subject.subject:<{width}}  scores: {shown}"
+                         + ("" if same else "  DIFFER between runs"))
+        if subject.lowers:
+            lines.append(f"{subject.subject:<{width}}  lowers {', '.join(subject.lowers)}: "
+                         + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
+                            else "yes"))
+    grades = [b for s in report.subjects for b in s.bundles]
+    lines.append(f"feedback: {sum(grades)} of {len(grades)} grades wrote their bundle; "
+                 f"{sum(r for s in report.subjects for r in s.redactions)} fields redacted")
+    verdict = "STABLE" if report.stable else "UNSTABLE"
+    counts = f"{report.runs} runs" if report.mutant_runs in (None, report.runs) else (
+        f"their runs (reference {report.runs}, mutants {report.mutant_runs})")
+    lines.append(f"{verdict}: {sum(s.stable for s in report.subjects)} of "
+                 f"{len(report.subjects)} submissions gave their expected verdicts on all {counts}")
+    return lines
