@@ -27,6 +27,7 @@ from pytest_revylbench.cli.rollout import (
     score_command,
 )
 from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
+from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_faults, publish_design
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 from pytest_revylbench.tasks.stability import check_stability, table
@@ -45,6 +46,11 @@ def _validate(args: argparse.Namespace) -> int:
             mutants = list_mutants(task.suite)
         except TaskError as exc:
             print(f"FAIL {task_id}: {exc}")
+            failed += 1
+            continue
+        faults = design_faults(task)
+        if faults:
+            print(f"FAIL {task_id}: its design images are not the web oracle's: " + "; ".join(faults))
             failed += 1
             continue
         print(f"ok   {task_id} v{task.spec.version}: {len(task.spec.stages)} stages, "
@@ -127,6 +133,10 @@ def _oracle(args: argparse.Namespace) -> int:
     manifest = json.loads((dest / "oracle.json").read_text(encoding="utf-8"))
     for name, digest in manifest["shots"].items():
         print(f"{dest / (name + '.png')}  {digest}")
+    if args.platform == DESIGN_PLATFORM:
+        # The same images, published: the agent builds to the design the tier compares with.
+        for image in publish_design(task, dest):
+            print(f"{image}  (design)")
     return 0
 
 

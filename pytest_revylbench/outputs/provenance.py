@@ -107,6 +107,12 @@ def calibration_environment(appium_dir: Path) -> dict[str, str]:
                                       "web-rendering")}
 
 
+def task_digest(task: Task) -> str:
+    """The digest of the task's public files: task.toml, the instructions and the design
+    images (`tasks/<id>/design/`), everything an agent is given."""
+    return _files_digest(task.folder)
+
+
 def grade_digests(
     task: Task, submission: Path, appium_dir: Path
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -117,7 +123,7 @@ def grade_digests(
     if oracle.is_dir():
         oracle_parts.append(_files_digest(oracle))
     digests = {
-        "task": _files_digest(task.folder),
+        "task": task_digest(task),
         "suite": _files_digest(task.suite, skip=("reference", "oracle")),
         "submission": tree_digest(submission),
         "oracle": _sha("\n".join(oracle_parts).encode()),

@@ -76,3 +76,23 @@ def unfounded_strings(instruction_files: list[Path], suite_files: list[Path]) ->
                 continue
             found.append(item)
     return found
+
+
+_MARKS = str.maketrans("", "", "`*")
+"""Markdown around a stated text (`code`, **bold**): not part of what the app shows."""
+
+
+def _stated(text: str) -> str:
+    return " ".join(text.translate(_MARKS).split())
+
+
+def unstated_texts(visible: list[str], public_files: list[Path]) -> list[str]:
+    """The texts of `visible` (what a screen shows, one element or line each) that the public
+    files do not state verbatim, whitespace folded and markdown marks dropped; sorted, once each.
+
+    A design image may show only what the specification already says: a seed value it does
+    not state would be a fact the agent could learn from the picture alone.
+    """
+    public = _stated("\n".join(p.read_text(encoding="utf-8") for p in public_files))
+    shown = {_stated(text) for text in visible}
+    return sorted(text for text in shown if text and text not in public)
