@@ -28,7 +28,11 @@ export function Screen({ heading, children }: ScreenProps) {
       <Text accessibilityRole="header" style={styles.heading}>
         {heading}
       </Text>
-      <ScrollView style={styles.scroll} contentContainerStyle={styles.scrollContent}>
+      <ScrollView
+        style={styles.scroll}
+        contentContainerStyle={styles.scrollContent}
+        keyboardShouldPersistTaps="handled"
+      >
         {children}
       </ScrollView>
     </View>

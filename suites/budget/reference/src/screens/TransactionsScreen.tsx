@@ -19,8 +19,13 @@ function TransactionRow({ txn, onPress }: { txn: Transaction; onPress: () => voi
   return (
     <View style={styles.row}>
       <View style={local.info}>
-        <Pressable accessibilityRole="button" accessibilityLabel={txn.payee} onPress={onPress}>
-          <Text testID={`txn-payee-${txn.id}`} style={[styles.label, local.payee]}>
+        <Pressable
+          accessibilityRole="button"
+          accessibilityLabel={txn.payee}
+          testID={`txn-payee-${txn.id}`}
+          onPress={onPress}
+        >
+          <Text style={[styles.label, local.payee]}>
             {txn.payee}
           </Text>
         </Pressable>

@@ -29,8 +29,13 @@ function EntryRow({ entry, onOpen }: { entry: Entry; onOpen: () => void }) {
   return (
     <View style={styles.row}>
       <View style={local.info}>
-        <Pressable accessibilityRole="button" accessibilityLabel={entry.title} onPress={onOpen}>
-          <Text testID={`expense-title-${entry.id}`} style={[styles.label, local.title]}>
+        <Pressable
+          accessibilityRole="button"
+          accessibilityLabel={entry.title}
+          testID={`expense-title-${entry.id}`}
+          onPress={onOpen}
+        >
+          <Text style={[styles.label, local.title]}>
             {entry.title}
           </Text>
         </Pressable>
