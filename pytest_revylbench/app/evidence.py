@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from pytest_revylbench.records.models import Evidence, Screenshot
+from pytest_revylbench.records.grade import Evidence, Screenshot
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

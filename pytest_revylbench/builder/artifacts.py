@@ -14,7 +14,7 @@ from pathlib import Path
 from filelock import FileLock
 
 from pytest_revylbench.outputs.provenance import _files_digest
-from pytest_revylbench.records.models import BuildResult
+from pytest_revylbench.records.build import BuildResult
 
 BUILDER_CODE = Path(__file__).resolve().parent
 

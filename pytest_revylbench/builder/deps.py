@@ -25,7 +25,7 @@ from pytest_revylbench.builder.install_faults import (
 )
 from pytest_revylbench.builder.process import StepFailed, run_step, step_output
 from pytest_revylbench.builder.sandbox import SandboxPolicy
-from pytest_revylbench.records.models import InstallAttempt, StepDiagnosis
+from pytest_revylbench.records.build import InstallAttempt, StepDiagnosis
 
 STEP = "install dependencies"
 LOCKFILE = "package-lock.json"

@@ -18,7 +18,7 @@ import signal
 from pathlib import Path
 
 from pytest_revylbench.builder.install_faults import signal_name
-from pytest_revylbench.records.models import StepDiagnosis
+from pytest_revylbench.records.build import StepDiagnosis
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _OUT_OF_MEMORY = ("javascript heap out of memory", "reached heap limit", "allocation failed")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pytest_revylbench.records.models import StepDiagnosis
+from pytest_revylbench.records.build import StepDiagnosis
 
 DEFAULT_REGISTRY = "https://registry.npmjs.org/"
 

@@ -15,7 +15,8 @@ from pytest_revylbench.builder.process import StepFailed, log_tail
 from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
 from pytest_revylbench.builder.submission import copy_source, source_files
 from pytest_revylbench.builder.web import build_web
-from pytest_revylbench.records.models import BuildResult, Fault, InstallAttempt, Platform, StepDiagnosis
+from pytest_revylbench.records.build import BuildResult, InstallAttempt, StepDiagnosis
+from pytest_revylbench.records.vocabulary import Fault, Platform
 
 GRADER_ROOT = Path(__file__).resolve().parents[2]
 """The folder holding pytest_revylbench/ (and, in the repository, suites/ and reports/)."""

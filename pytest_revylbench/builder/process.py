@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO
 
 from pytest_revylbench.builder.sandbox import MiB, Sandbox, processes_of
-from pytest_revylbench.records.models import StepDiagnosis
+from pytest_revylbench.records.build import StepDiagnosis
 
 DEFAULT_MAX_LOG_BYTES = 8 * MiB
 CHUNK = 64 * 1024

@@ -55,7 +55,7 @@ from pytest_revylbench.outputs.ledger import (
     read_ledger,
 )
 from pytest_revylbench.outputs.provenance import COMPARED
-from pytest_revylbench.records.models import Trust, Verdict
+from pytest_revylbench.records.vocabulary import Trust, Verdict
 from pytest_revylbench.scoring.rollout import MixedRollout, RolloutScore, score_ledger
 
 TRANSCRIPT_FILE = "transcript.jsonl"

@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from pytest_revylbench.records.models import Platform
 from pytest_revylbench.records.tomlfiles import load_toml_model
+from pytest_revylbench.records.vocabulary import Platform
 
 Provider = Literal["web", "ios-simulator", "android-emulator", "remote"]
 PROVIDER_PLATFORM: dict[Provider, tuple[Platform, ...]] = {

@@ -16,7 +16,7 @@ from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
 
 if TYPE_CHECKING:
-    from pytest_revylbench.scoring.visual import Viewport
+    from pytest_revylbench.records.visual import Viewport
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
 PHONE_USER_AGENT = (

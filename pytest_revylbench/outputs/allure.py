@@ -7,7 +7,7 @@ the test or its teardown (from a fixture finalizer they show under the test's "T
 from __future__ import annotations
 
 from pytest_revylbench.app.evidence import EvidenceRecorder
-from pytest_revylbench.records.models import Evidence
+from pytest_revylbench.records.grade import Evidence
 
 
 class CriterionFailed(AssertionError):

@@ -40,7 +40,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from pytest_revylbench.outputs.leakguard import ITEM_LABELS, LeakIndex, task_index
-from pytest_revylbench.records.models import BENCH_FAULTS, Fault, GradeRecord, Redaction, TestResult, Verdict
+from pytest_revylbench.records.grade import GradeRecord, Redaction, TestResult
+from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
 from pytest_revylbench.tasks.loading import Task
 
 _MAX_ERRORS, _MAX_ERROR_CHARS, _MAX_LOG_LINES = 20, 500, 40

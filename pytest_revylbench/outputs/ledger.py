@@ -22,7 +22,9 @@ from typing import Annotated, Any, Literal
 from filelock import FileLock
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from pytest_revylbench.records.models import AGENT_FAULTS, Fault, GradeRecord, TaskSpec, Trust, Verdict
+from pytest_revylbench.records.grade import GradeRecord
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Trust, Verdict
 from pytest_revylbench.scoring.rederive import rederive
 from pytest_revylbench.scoring.tiers import RewardRefused
 

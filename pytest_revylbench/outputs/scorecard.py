@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_revylbench.app.evidence import slug
-from pytest_revylbench.records.models import AGENT_FAULTS, Evidence, GradeRecord, TestResult, Verdict
+from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
+from pytest_revylbench.records.visual import METRICS
+from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Verdict
 from pytest_revylbench.scoring import stages
-from pytest_revylbench.scoring.visual import METRICS
 
 if TYPE_CHECKING:
     import jinja2

@@ -48,7 +48,9 @@ from pytest_revylbench.plugin.item_ids import builtin_id, suite_file_id
 from pytest_revylbench.plugin.outcomes import PASSED, NotRunInTime, PhaseOutcome, classify
 from pytest_revylbench.plugin.reporter import RESULT_PROPERTY, GradeReporter
 from pytest_revylbench.plugin.retry import attempt_key, phase_key, run_with_retries
-from pytest_revylbench.records.models import TIER_NAMES, Fault, Platform, TaskSpec, TestResult, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import TIER_ORDER, Fault, Platform, Verdict
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import TierScheme, VisualScheme
 from pytest_revylbench.tasks.loading import Task, TaskError, load_task
@@ -494,9 +496,9 @@ def _tier(item: pytest.Item, role: str) -> str | None:
     marker = item.get_closest_marker("tier")
     if marker is not None:
         name = str(marker.args[0]) if marker.args else ""
-        if name not in TIER_NAMES:
+        if name not in TIER_ORDER:
             raise pytest.UsageError(
-                f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIER_NAMES)}"
+                f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIER_ORDER)}"
             )
         return name
     return "flow" if role in ("stage", "journey") else None

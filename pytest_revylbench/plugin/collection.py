@@ -28,14 +28,11 @@ from pytest_revylbench.plugin.config import GradeConfig
 from pytest_revylbench.plugin.fixtures import viewport_key
 from pytest_revylbench.plugin.item_ids import DeclaredItem
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
-from pytest_revylbench.records.models import TaskSpec
-from pytest_revylbench.scoring.visual import CheckpointSpec, Viewport, shot_name
-from pytest_revylbench.tasks.contract import (
-    ContractBroken,
-    ContractSpec,
-    dependency_changes,
-    outside_requests,
-)
+from pytest_revylbench.records.contract import ContractSpec
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.visual import CheckpointSpec, Viewport
+from pytest_revylbench.scoring.visual import shot_name
+from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
 from pytest_revylbench.tasks.loading import Task
 
 LAUNCH_WATCH_S = 3.0

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from pytest_revylbench.devices.pool import PoolSpec
-from pytest_revylbench.records.models import PLATFORMS, BuildResult, Platform, TestResult
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.vocabulary import PLATFORMS, Platform
 from pytest_revylbench.tasks.loading import Task
 
 

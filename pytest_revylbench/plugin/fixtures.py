@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 from filelock import FileLock
@@ -36,13 +36,12 @@ from pytest_revylbench.outputs.provenance import calibration_environment
 from pytest_revylbench.plugin.config import GradeConfig, build_result_key, grade_config_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed
 from pytest_revylbench.plugin.retry import phase_key
-from pytest_revylbench.records.models import BuildResult, Fault
-
-if TYPE_CHECKING:
-    from pytest_revylbench.scoring.visual import Viewport  # noqa: F401 (named in a string below)
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.visual import Viewport
+from pytest_revylbench.records.vocabulary import Fault
 
 recorder_key = pytest.StashKey[EvidenceRecorder]()
-viewport_key = pytest.StashKey["Viewport"]()
+viewport_key = pytest.StashKey[Viewport]()
 """Set on a visual checkpoint's item: the screen its app is launched on."""
 
 

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from pytest_revylbench.records.models import GradeRecord, Reward, TaskSpec, TestResult
+    from pytest_revylbench.records.grade import GradeRecord, TestResult
+    from pytest_revylbench.records.reward import Reward
+    from pytest_revylbench.records.task import TaskSpec
 
 
 @pytest.hookspec(firstresult=True)

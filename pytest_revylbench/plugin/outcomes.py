@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pytest_revylbench.app.facade import CheckFailed
 from pytest_revylbench.devices.calibration import EnvironmentMismatch
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
-from pytest_revylbench.records.models import Fault, Verdict
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 
 
 class BuildFailed(Exception):

@@ -22,18 +22,10 @@ from pytest_revylbench.outputs.scorecard import write_grade_scorecard
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir, planned_key, stop_key
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
-from pytest_revylbench.records.models import (
-    BENCH_FAULTS,
-    BuildResult,
-    Fault,
-    FeedbackResult,
-    GradeRecord,
-    GradeStatus,
-    Interruption,
-    Reward,
-    TestResult,
-    Verdict,
-)
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.grade import FeedbackResult, GradeRecord, Interruption, TestResult
+from pytest_revylbench.records.reward import Reward
+from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, GradeStatus, Verdict
 from pytest_revylbench.scoring.tiers import RewardRefused
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.oracle import OracleIncomplete, write_oracle

@@ -10,7 +10,7 @@ import pytest
 from _pytest.runner import runtestprotocol
 
 from pytest_revylbench.plugin.outcomes import PhaseOutcome
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 
 attempt_key = pytest.StashKey[int]()
 phase_key = pytest.StashKey[dict[str, PhaseOutcome]]()

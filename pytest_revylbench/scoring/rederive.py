@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pytest_revylbench.records.task import TierWeights, VisualMix
+from pytest_revylbench.records.vocabulary import Scheme
 from pytest_revylbench.scoring.stages import JOURNEY_WEIGHT, SCHEME, STAGE_WEIGHT
 from pytest_revylbench.scoring.tiers import (
-    TIERS_SCHEME,
-    VISUAL_SCHEME,
     RewardRefused,
-    TierWeights,
-    VisualMix,
     gate,
     tier_counts,
     tiers_reward,
 )
 
-RECOMPUTED = (SCHEME, TIERS_SCHEME, VISUAL_SCHEME)
+RECOMPUTED = (SCHEME, Scheme.TIERS.value, Scheme.VISUAL.value)
 """The schemes whose reward a ledger record carries everything to recompute."""
 
 
@@ -47,10 +45,10 @@ def rederive(scheme: str, *, stages: Sequence[str], journey: str, verdicts: Mapp
     """
     if scheme == SCHEME:
         return stage_reward(stages, journey, verdicts)
-    if scheme == TIERS_SCHEME:
+    if scheme == Scheme.TIERS:
         chosen = TierWeights(**weights) if weights else TierWeights()
         return tiers_reward(tiers, weights=chosen, build_failed=build_failed).score
-    if scheme == VISUAL_SCHEME:
+    if scheme == Scheme.VISUAL:
         mix = VisualMix(**weights) if weights else VisualMix()
         counts = tier_counts(tiers, required=["functional"] if mix.functional > 0 else [])
         if gate(counts, build_failed) is not None:

@@ -29,7 +29,7 @@ from pytest_revylbench.outputs.ledger import (
     quarantined,
 )
 from pytest_revylbench.outputs.provenance import mixed
-from pytest_revylbench.records.models import Verdict
+from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.scoring.rederive import rederive
 
 SUBMISSION_DECAY = 0.80

@@ -6,7 +6,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from pytest_revylbench.records.models import Reward, TaskSpec, TestResult, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.reward import Reward
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import Verdict
 
 SCHEME = "stages"
 STAGE_WEIGHT = 0.2

@@ -26,113 +26,29 @@ Every reward carries its arithmetic as text: the tier means, the gates, and the 
 ``reward = 0.20×1.00 + 0.30×0.75 + 0.35×0.50 + 0.15×1.00 = 0.75``. A closed gate's line comes
 last, after the sum it zeroed (``ungated = … = 0.2188``).
 
-The module imports `models` only for type checking, so `models.py` may import `TierWeights`
-and `VisualMix` for the task specification without an import cycle.
+The records it reads and makes (`TierWeights`, `VisualMix`, `TierCount`, `SchemeBreakdown`) live
+in `records`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from pytest_revylbench.scoring.visual import (
-    VisualScore,
-    VisualSpec,
-    VisualSummary,
-    compare,
-    shot_name,
-    visual_reward,
-)
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.reward import Reward, SchemeBreakdown, TierCount
+from pytest_revylbench.records.task import TaskSpec, TierWeights, VisualMix
+from pytest_revylbench.records.visual import VisualScore, VisualSpec, VisualSummary
+from pytest_revylbench.records.vocabulary import PROGRESS_TIER, WEIGHTED_TIERS, Fault, Scheme, Tier, Verdict
+from pytest_revylbench.scoring.visual import compare, shot_name, visual_reward
 from pytest_revylbench.scoring.visual import number_text as _num
-
-if TYPE_CHECKING:
-    from pytest_revylbench.records.models import Reward, TaskSpec, TestResult
-
-TIERS = ("build", "functional", "flow", "contract")
-TIERS_SCHEME = "tiers"
-VISUAL_SCHEME = "visual"
-VERDICTS = ("pass", "fail", "not_run")
-BUILD_FAILED = "build_failed"
-PROGRESS_TIER = "flow"
-"""The tier whose subtests (stage and journey tests) open the progress gate."""
-SUM_TOLERANCE = 1e-9
 
 
 class RewardRefused(ValueError):
     """The results cannot be scored honestly under the task's scheme; the grade must stop."""
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-def _sums_to_one(weights: Mapping[str, float]) -> None:
-    total = sum(weights.values())
-    if abs(total - 1.0) > SUM_TOLERANCE:
-        shown = " + ".join(f"{k} {v:g}" for k, v in weights.items())
-        raise ValueError(f"weights must sum to 1, got {shown} = {total:g}")
-
-
-class TierWeights(_Frozen):
-    """`[scoring.tiers]`: the weight of each tier; non-negative, summing to 1."""
-
-    build: float = Field(0.20, ge=0.0, le=1.0)
-    functional: float = Field(0.30, ge=0.0, le=1.0)
-    flow: float = Field(0.35, ge=0.0, le=1.0)
-    contract: float = Field(0.15, ge=0.0, le=1.0)
-
-    @model_validator(mode="after")
-    def _sum(self) -> TierWeights:
-        _sums_to_one(self.as_dict())
-        return self
-
-    def as_dict(self) -> dict[str, float]:
-        return {tier: float(getattr(self, tier)) for tier in TIERS}
-
-
-class VisualMix(_Frozen):
-    """`[scoring.mix]`: how the `visual` scheme weighs visual fidelity against function."""
-
-    visual: float = Field(0.5, ge=0.0, le=1.0)
-    functional: float = Field(0.5, ge=0.0, le=1.0)
-
-    @model_validator(mode="after")
-    def _sum(self) -> VisualMix:
-        _sums_to_one({"visual": self.visual, "functional": self.functional})
-        return self
-
-
-class TierCount(_Frozen):
-    passed: int = Field(ge=0)
-    total: int = Field(ge=1)
-
-    @property
-    def mean(self) -> float:
-        return self.passed / self.total
-
-
-class SchemeBreakdown(_Frozen):
-    """A tiered scheme's reward with everything it was computed from."""
-
-    version: Literal[1] = 1
-    scheme: str
-    score: float = Field(ge=0.0, le=1.0)
-    gated: bool
-    """True when the build gate closed and the score is 0 whatever the rest."""
-    counts: dict[str, TierCount]
-    """Passed / total subtests of each tier that was scored."""
-    vector: dict[str, float]
-    arithmetic: tuple[str, ...]
-
-    def to_reward(self) -> Reward:
-        from pytest_revylbench.records.models import Reward
-
-        return Reward(scheme=self.scheme, score=self.score, vector=self.vector,
-                      arithmetic=tuple(self.arithmetic))
 
 
 def tier_counts(
@@ -142,17 +58,19 @@ def tier_counts(
 
     :raises RewardRefused: an unknown tier or verdict, or a required tier without subtests.
     """
-    unknown = sorted(set(verdicts_by_tier) - set(TIERS))
+    tiers = [tier.value for tier in WEIGHTED_TIERS]
+    unknown = sorted(set(verdicts_by_tier) - set(tiers))
     if unknown:
-        raise RewardRefused(f"unknown tiers {unknown}; the tiers are {list(TIERS)}")
+        raise RewardRefused(f"unknown tiers {unknown}; the tiers are {tiers}")
+    valid = [verdict.value for verdict in Verdict]
     counts: dict[str, TierCount] = {}
-    for tier in TIERS:
+    for tier in tiers:
         verdicts = [str(v) for v in verdicts_by_tier.get(tier, ())]
-        odd = sorted({v for v in verdicts if v not in VERDICTS})
+        odd = sorted({v for v in verdicts if v not in valid})
         if odd:
-            raise RewardRefused(f"tier {tier!r}: unknown verdicts {odd}; valid: {list(VERDICTS)}")
+            raise RewardRefused(f"tier {tier!r}: unknown verdicts {odd}; valid: {valid}")
         if verdicts:
-            counts[tier] = TierCount(passed=verdicts.count("pass"), total=len(verdicts))
+            counts[tier] = TierCount(passed=verdicts.count(Verdict.PASS), total=len(verdicts))
     missing = [tier for tier in required if tier not in counts]
     if missing:
         raise RewardRefused(
@@ -168,12 +86,12 @@ def gate(counts: Mapping[str, TierCount], build_failed: bool) -> str | None:
     both are open."""
     if build_failed:
         return "build gate: the submission did not build (build_failed) → reward = 0"
-    build = counts.get("build")
+    build = counts.get(Tier.BUILD)
     if build is not None and build.passed == 0:
         return f"build gate: no build subtest passed ({build.passed}/{build.total}) → reward = 0"
     progress = counts.get(PROGRESS_TIER)
     if progress is not None and progress.passed == 0:
-        return (f"progress gate: no stage or journey test passed ({PROGRESS_TIER} "
+        return (f"progress gate: no stage or journey test passed ({PROGRESS_TIER.value} "
                 f"{progress.passed}/{progress.total}) → reward = 0")
     return None
 
@@ -182,7 +100,7 @@ def open_gates_line(counts: Mapping[str, TierCount]) -> str | None:
     """`gates open: build 3/3, flow 2/4 passed`: what let the reward through (None: no gate
     had subtests to look at)."""
     parts = [f"{tier} {counts[tier].passed}/{counts[tier].total}"
-             for tier in ("build", PROGRESS_TIER) if tier in counts]
+             for tier in (Tier.BUILD.value, PROGRESS_TIER.value) if tier in counts]
     return f"gates open: {', '.join(parts)} passed" if parts else None
 
 
@@ -217,11 +135,11 @@ def tiers_reward(
     terms = " + ".join(f"{_num(w)}×{_num(counts[tier].mean)}" for tier, w in weighted.items())
     closed = gate(counts, build_failed)
     if closed is not None:
-        return _gated(TIERS_SCHEME, counts, vector, lines, closed, f"{terms} = {_num(score)}")
+        return _gated(Scheme.TIERS.value, counts, vector, lines, closed, f"{terms} = {_num(score)}")
     opened = open_gates_line(counts)
     lines.extend([opened] if opened else [])
     lines.append(f"reward = {terms} = {_num(score)}")
-    return SchemeBreakdown(scheme=TIERS_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
+    return SchemeBreakdown(scheme=Scheme.TIERS.value, score=min(score, 1.0), gated=False, counts=counts,
                            vector=vector, arithmetic=tuple(lines))
 
 
@@ -246,11 +164,11 @@ def visual_scheme_reward(
              f"{_num(mix.functional)}×{_num(functional)}")
     closed = gate(counts, build_failed)
     if closed is not None:
-        return _gated(VISUAL_SCHEME, counts, vector, lines, closed, f"{terms} = {_num(score)}")
+        return _gated(Scheme.VISUAL.value, counts, vector, lines, closed, f"{terms} = {_num(score)}")
     opened = open_gates_line(counts)
     lines.extend([opened] if opened else [])
     lines.append(f"reward = {terms} = {_num(score)}")
-    return SchemeBreakdown(scheme=VISUAL_SCHEME, score=min(score, 1.0), gated=False, counts=counts,
+    return SchemeBreakdown(scheme=Scheme.VISUAL.value, score=min(score, 1.0), gated=False, counts=counts,
                            vector=vector, arithmetic=tuple(lines))
 
 
@@ -265,14 +183,14 @@ def verdicts_by_tier(results: Sequence[TestResult]) -> dict[str, list[str]]:
     """
     found: dict[str, list[str]] = {}
     for result in results:
-        tier = getattr(result, "tier", None)
-        if tier is not None and tier != "visual":
+        tier = result.tier
+        if tier is not None and tier != Tier.VISUAL:
             found.setdefault(str(tier), []).append(str(result.verdict))
     return found
 
 
 def build_failed(results: Sequence[TestResult]) -> bool:
-    return any(result.fault == BUILD_FAILED for result in results)
+    return any(result.fault == Fault.BUILD_FAILED for result in results)
 
 
 def checkpoint_screenshots(results: Sequence[TestResult], names: Sequence[str]) -> dict[str, str]:
@@ -343,7 +261,7 @@ class TierScheme:
 
     @pytest.hookimpl
     def pytest_revylbench_reward(self, task: TaskSpec, results: Sequence[TestResult]) -> Reward | None:
-        if task.scoring.scheme != TIERS_SCHEME:
+        if task.scoring.scheme != Scheme.TIERS.value:
             return None
         weights: TierWeights | None = _scoring_field(task, "tiers")
         breakdown = tiers_reward(verdicts_by_tier(results), weights=weights,
@@ -369,6 +287,6 @@ class VisualScheme:
 
     @pytest.hookimpl
     def pytest_revylbench_reward(self, task: TaskSpec, results: Sequence[TestResult]) -> Reward | None:
-        if task.scoring.scheme != VISUAL_SCHEME:
+        if task.scoring.scheme != Scheme.VISUAL.value:
             return None
         return self.breakdown(task, results).to_reward()

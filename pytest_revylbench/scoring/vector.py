@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_revylbench.records.models import GradeVector, Reward, TaskSpec, TestResult, TierSummary
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.reward import GradeVector, Reward, TierSummary
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.visual import VisualScore, VisualSummary
 from pytest_revylbench.scoring.stages import stage_outcome
 from pytest_revylbench.scoring.tiers import (
     RewardRefused,
@@ -22,7 +25,6 @@ from pytest_revylbench.scoring.tiers import (
     visual_scheme_reward,
     visual_summary,
 )
-from pytest_revylbench.scoring.visual import VisualScore, VisualSummary
 
 
 def tier_summaries(results: Sequence[TestResult]) -> dict[str, TierSummary]:

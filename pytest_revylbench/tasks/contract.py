@@ -10,7 +10,8 @@ Four kinds of subtest, each a binary verdict:
 - `network`: while the app runs through every declared screen, it requests no host outside
   the allowlist (web: the browser's network events; the grader's own server is allowed).
 
-This module holds the declarations and the pure checks; the items live in `tier_items`.
+The declarations are `records.contract`; this module holds the pure checks (the items live
+in `plugin.collection`).
 """
 
 from __future__ import annotations
@@ -21,69 +22,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pytest_revylbench.tasks.loading import TaskError
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies")
 LOCAL_SCHEMES = ("data", "blob", "about", "chrome", "chrome-extension", "devtools")
 """URL schemes that never leave the device."""
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-TestIds = tuple[str, ...]
-
-
-class ScreenSpec(_Frozen):
-    """`[[contract.screens]]`: a screen and the test IDs the spec puts on it."""
-
-    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
-    path: TestIds = ()
-    """Test IDs tapped in order from a fresh launch to reach the screen."""
-    test_ids: TestIds = Field(min_length=1)
-    """Every one must be present on the screen (in the page, not necessarily in view)."""
-
-
-class TabsSpec(_Frozen):
-    """`[contract.tabs]`: the tab bar, each tab a test ID showing its label."""
-
-    test_ids: TestIds = Field(min_length=1)
-    labels: tuple[str, ...]
-
-    @model_validator(mode="after")
-    def _paired(self) -> TabsSpec:
-        if len(self.labels) != len(self.test_ids):
-            raise ValueError(
-                f"labels has {len(self.labels)} entries, test_ids {len(self.test_ids)}: "
-                "give one label per tab"
-            )
-        return self
-
-
-class ContractSpec(_Frozen):
-    """`[contract]` of a task.toml."""
-
-    dependencies: tuple[str, ...] = ()
-    """Package names a submission may add to the scaffold's (none by default)."""
-    hosts: tuple[str, ...] = ()
-    """Hosts outside the device the app may contact (none by default)."""
-    screens: tuple[ScreenSpec, ...] = ()
-    tabs: TabsSpec | None = None
-
-    @field_validator("screens")
-    @classmethod
-    def _distinct(cls, screens: tuple[ScreenSpec, ...]) -> tuple[ScreenSpec, ...]:
-        names = [s.name for s in screens]
-        if len(set(names)) != len(names):
-            raise ValueError(f"screen names must be distinct, got {names}")
-        return screens
-
-    @model_validator(mode="after")
-    def _something(self) -> ContractSpec:
-        if not self.screens and self.tabs is None:
-            raise ValueError("declare at least one [[contract.screens]] or [contract.tabs]")
-        return self
 
 
 class ContractBroken(AssertionError):
@@ -114,8 +57,6 @@ def scaffold_dependencies(scaffold: Path) -> dict[str, str]:
 
     :raises TaskError: the scaffold's package.json is missing or malformed.
     """
-    from pytest_revylbench.tasks.loading import TaskError
-
     if not (scaffold / "package.json").is_file():
         raise TaskError(f"{scaffold}: no scaffold package.json to hold the dependencies against")
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_revylbench.records.models import TaskSpec
+from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.records.tomlfiles import load_toml_model
 
 

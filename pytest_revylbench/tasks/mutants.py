@@ -11,8 +11,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pytest_revylbench.builder.submission import copy_source
-from pytest_revylbench.records.models import TierName
 from pytest_revylbench.records.tomlfiles import load_toml_model
+from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.loading import TaskError
 
 
@@ -33,7 +33,7 @@ class Mutant(BaseModel):
     description: str
     catches: tuple[str, ...] = ()
     """Names of the hidden tests that must fail; all others must pass."""
-    lowers: tuple[TierName, ...] = ()
+    lowers: tuple[Tier, ...] = ()
     """Tiers whose score must be below the reference's (the visual tier has no verdicts to
     fail: a layout shift only lowers its score)."""
     edit: tuple[Edit, ...] = Field(min_length=1)

@@ -14,7 +14,9 @@ import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_revylbench.records.models import TaskSpec, TestResult, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.scoring.tiers import checkpoint_screenshots
 from pytest_revylbench.scoring.visual import shot_name
 

@@ -24,7 +24,7 @@ import pytest
 from pytest_revylbench.builder.pipeline import BuiltArtifact, build_submission
 from pytest_revylbench.builder.sandbox import Limits, MiB, build_uid, processes_of, sandbox_problem
 from pytest_revylbench.builder.submission import copy_source
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 
 from .conftest import REPO, grade, verdicts
 

@@ -29,7 +29,7 @@ from pytest_revylbench.builder.pipeline import build_submission, sandbox_policy
 from pytest_revylbench.builder.sandbox import sandbox_problem
 from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.cli import main
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 
 from .conftest import REPO, grade
 

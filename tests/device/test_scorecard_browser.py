@@ -12,16 +12,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
-from pytest_revylbench.records.models import (
-    BuildResult,
-    Evidence,
-    Fault,
-    GradeRecord,
-    GradeStatus,
-    Screenshot,
-    TestResult,
-    Verdict,
-)
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.grade import Evidence, GradeRecord, Screenshot, TestResult
+from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 from pytest_revylbench.scoring.stages import stage_outcome
 from pytest_revylbench.tasks.loading import load_task
 

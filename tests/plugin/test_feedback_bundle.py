@@ -9,7 +9,8 @@ import json
 import pytest
 
 from pytest_revylbench.outputs.feedback import Feedback
-from pytest_revylbench.records.models import GradeRecord, Redaction, Verdict
+from pytest_revylbench.records.grade import GradeRecord, Redaction
+from pytest_revylbench.records.vocabulary import Verdict
 
 GRADE = ["--task", "demo", "--submission", "submission", "--run-id", "r1", "-p", "no:cacheprovider"]
 CANARY = "rvb-canary-plugin-0b7e41d9"

@@ -78,7 +78,7 @@ def test_a_project_can_plug_in_its_own_scheme(demo_task: pytest.Pytester) -> Non
     toml = demo_task.path / "tasks/demo/task.toml"
     toml.write_text(toml.read_text() + '\n[scoring]\nscheme = "all-or-nothing"\n')
     demo_task.makeconftest(
-        "from pytest_revylbench.records.models import Reward\n"
+        "from pytest_revylbench.records.reward import Reward\n"
         "def pytest_revylbench_reward(task, results):\n"
         "    if task.scoring.scheme != 'all-or-nothing':\n"
         "        return None\n"

@@ -8,12 +8,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from pytest_revylbench.tasks.contract import (
-    ContractBroken,
-    ContractSpec,
-    dependency_changes,
-    outside_requests,
-)
+from pytest_revylbench.records.contract import ContractSpec
+from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
 
 SCAFFOLD = {"dependencies": {"expo": "~56.0.21", "react": "19.2.3"},
             "devDependencies": {"typescript": "~6.0.3"}}

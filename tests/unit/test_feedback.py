@@ -14,18 +14,10 @@ from hypothesis import strategies as st
 
 from pytest_revylbench.outputs.feedback import Feedback, build_feedback, withheld, write_feedback
 from pytest_revylbench.outputs.leakguard import FeedbackLeak, check_leaks, find_leak, item_names, normalise
-from pytest_revylbench.records.models import (
-    BuildResult,
-    Evidence,
-    Fault,
-    GradeRecord,
-    GradeStatus,
-    Redaction,
-    Reward,
-    Screenshot,
-    TestResult,
-    Verdict,
-)
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.grade import Evidence, GradeRecord, Redaction, Screenshot, TestResult
+from pytest_revylbench.records.reward import Reward
+from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 from pytest_revylbench.tasks.loading import Task, load_task
 
 REPO = Path(__file__).resolve().parents[2]

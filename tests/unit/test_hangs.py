@@ -13,7 +13,8 @@ from pytest_revylbench.devices.errors import AppHung
 from pytest_revylbench.plugin.outcomes import NotRunInTime, classify
 from pytest_revylbench.plugin.reporter import grade_status
 from pytest_revylbench.plugin.retry import RETRIED
-from pytest_revylbench.records.models import AGENT_FAULTS, Fault, TestResult, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Verdict
 
 
 def test_a_hang_is_the_agents_fault_and_never_retried() -> None:

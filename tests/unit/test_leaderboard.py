@@ -21,7 +21,7 @@ from pytest_revylbench.campaigns.leaderboard import (
 )
 from pytest_revylbench.campaigns.report import percent, render_html, render_markdown, render_text
 from pytest_revylbench.cli import main
-from pytest_revylbench.records.models import Fault, Trust
+from pytest_revylbench.records.vocabulary import Fault, Trust
 
 from .test_campaign import submission, write_campaign, write_rollout
 

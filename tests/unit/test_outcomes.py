@@ -12,7 +12,7 @@ from selenium.common.exceptions import (
 from pytest_revylbench.app.facade import CheckFailed
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, classify
-from pytest_revylbench.records.models import Fault, Verdict
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
 from pytest_revylbench.plugin.outcomes import classify
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 from tests.standins import SCRIPT, Ready, StandIns, journal, make_project, processes_running
 
 PIXEL = DeviceSpec(name="pixel-a", avd="Pixel_8_API_35", port=5554)

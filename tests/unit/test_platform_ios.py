@@ -23,7 +23,7 @@ from pytest_revylbench.devices.pinning import pinned_settings
 from pytest_revylbench.devices.pool import DeviceSpec, PoolSpec
 from pytest_revylbench.devices.rack import DeviceRack
 from pytest_revylbench.plugin.outcomes import classify
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 from tests.standins import Ready, StandIns, journal, make_project, processes_running
 
 TYPE = "com.apple.CoreSimulator.SimDeviceType.iPhone-16"

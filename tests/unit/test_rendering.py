@@ -24,7 +24,7 @@ from pytest_revylbench.devices.rendering import (
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE, network_args, web_capabilities
 from pytest_revylbench.outputs.provenance import environment
 from pytest_revylbench.plugin.outcomes import classify
-from pytest_revylbench.records.models import BENCH_FAULTS, Fault, Verdict
+from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
 
 REPO = Path(__file__).resolve().parents[2]
 

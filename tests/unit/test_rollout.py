@@ -17,7 +17,7 @@ from pytest_revylbench.outputs.ledger import (
     SubmissionRecord,
     read_ledger,
 )
-from pytest_revylbench.records.models import Fault, Verdict
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.rollout import (
     MixedRollout,
     agent_seconds,
@@ -394,7 +394,7 @@ def test_the_lifecycle_commands_start_once_and_end_once(
 
 def test_party_follows_the_one_mapping_for_every_kind() -> None:
     from pytest_revylbench.outputs.ledger import party_of, quarantined
-    from pytest_revylbench.records.models import AGENT_FAULTS
+    from pytest_revylbench.records.vocabulary import AGENT_FAULTS
 
     for kind in Fault:
         assert party_of(kind.value) == ("agent" if kind in AGENT_FAULTS else "bench"), kind

@@ -22,7 +22,7 @@ from pytest_revylbench.builder.sandbox import (
     processes_of,
     sandbox_problem,
 )
-from pytest_revylbench.records.models import Fault
+from pytest_revylbench.records.vocabulary import Fault
 
 REPO = Path(__file__).resolve().parents[2]
 HOME = Path.home()

@@ -29,7 +29,7 @@ from pytest_revylbench.outputs.schemas import (
     write_schemas,
 )
 from pytest_revylbench.records import models
-from pytest_revylbench.records.models import GradeRecord
+from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.scoring import visual
 from pytest_revylbench.tasks import contract
 

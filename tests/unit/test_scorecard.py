@@ -14,16 +14,10 @@ from pytest_revylbench.outputs.scorecard import (
     render_scorecard,
     write_grade_scorecard,
 )
-from pytest_revylbench.records.models import (
-    BuildResult,
-    Evidence,
-    Fault,
-    GradeRecord,
-    GradeStatus,
-    Reward,
-    TestResult,
-    Verdict,
-)
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
+from pytest_revylbench.records.reward import Reward
+from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 
 REPO = Path(__file__).resolve().parents[2]
 STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
@@ -286,8 +280,8 @@ def test_stored_grades_render_with_every_screenshot_found(path: Path) -> None:
 
 
 def test_the_whole_vector_shows_each_tier_scheme_and_visual_metric() -> None:
-    from pytest_revylbench.records.models import GradeVector, TierSummary
-    from pytest_revylbench.scoring.visual import CheckpointVisual, VisualScore, VisualSummary
+    from pytest_revylbench.records.reward import GradeVector, TierSummary
+    from pytest_revylbench.records.visual import CheckpointVisual, VisualScore, VisualSummary
 
     metrics = {"dimension": 1.0, "pixel": 0.95, "ssim": 0.7, "thumbnail": 0.55, "foreground": 0.27,
                "edges": 0.32}

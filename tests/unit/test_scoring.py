@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.records.models import TestResult, TierName, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.vocabulary import Tier, Verdict
 from pytest_revylbench.scoring.stages import stage_outcome
 from pytest_revylbench.tasks.loading import load_task
 
@@ -56,7 +57,7 @@ def scaffold_results(launch: str = "pass") -> list[TestResult]:
     flow = [TestResult(nodeid=f"budget/test_budget.py::{r.name}", name=r.name, role=r.role,
                        stage=r.stage, tier="flow", verdict=Verdict.FAIL)
             for r in results("fail", "fail", "fail", "fail")]
-    def item(tier: TierName, name: str, verdict: str) -> TestResult:
+    def item(tier: Tier, name: str, verdict: str) -> TestResult:
         return TestResult(nodeid=f"budget::{tier}::{name}", name=name, role="other", tier=tier,
                           verdict=Verdict(verdict))
     built = [item("build", "export", "pass"), item("build", "launch", launch),

@@ -8,18 +8,18 @@ from typing import Any
 
 import pytest
 
-from pytest_revylbench.records.models import Fault, TestResult, Verdict
+from pytest_revylbench.records.grade import TestResult
+from pytest_revylbench.records.task import TierWeights, VisualMix
+from pytest_revylbench.records.visual import CheckpointVisual, VisualSummary
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.tiers import (
     RewardRefused,
     TierScheme,
-    TierWeights,
-    VisualMix,
     build_failed,
     tiers_reward,
     verdicts_by_tier,
     visual_scheme_reward,
 )
-from pytest_revylbench.scoring.visual import CheckpointVisual, VisualSummary
 
 ALL_PASS = {"build": ["pass"], "functional": ["pass"] * 4, "flow": ["pass", "pass"], "contract": ["pass"]}
 

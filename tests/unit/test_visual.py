@@ -10,19 +10,18 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from pytest_revylbench.records.models import Screenshot, TestResult, Verdict
-from pytest_revylbench.scoring.tiers import RewardRefused, VisualScheme
-from pytest_revylbench.scoring.visual import (
+from pytest_revylbench.records.grade import Screenshot, TestResult
+from pytest_revylbench.records.visual import (
     METRICS,
     CheckpointSpec,
     Region,
     VisualScore,
     VisualSpec,
     VisualWeights,
-    compare,
-    normalize,
-    visual_reward,
 )
+from pytest_revylbench.records.vocabulary import Verdict
+from pytest_revylbench.scoring.tiers import RewardRefused, VisualScheme
+from pytest_revylbench.scoring.visual import compare, normalize, visual_reward
 
 WIDTH, HEIGHT = 1179, 2556
 STATUS_BAR = Region(0, 0, WIDTH, 150)

@@ -1,0 +1,132 @@
+"""Everything one grade decided: each hidden test's result and the grade record
+(`reports/<run>/grade.json`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pytest_revylbench.records.base import Record
+from pytest_revylbench.records.build import BuildResult
+from pytest_revylbench.records.reward import GradeVector, Reward
+from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Platform, Tier, Trust, Verdict
+
+
+class Screenshot(Record):
+    path: str
+    """Relative to the run's report folder."""
+    step: str
+
+
+class Evidence(Record):
+    """One check a test made, with what the screen showed."""
+
+    criterion: str
+    """The plain-words requirement this check proves."""
+    expected: str
+    observed: str
+    passed: bool
+    before: str | None = None
+    """Screenshot taken before the check (report-relative path)."""
+    after: str | None = None
+    """Screenshot taken when the check was decided."""
+
+
+class TestResult(Record):
+    """The verdict of one hidden test, with its evidence."""
+
+    __test__ = False  # not a test class, whatever pytest thinks of the name
+    version: Literal[1] = 1
+    nodeid: str
+    name: str
+    role: Literal["stage", "journey", "other"]
+    stage: str | None = None
+    """Stage id for stage tests, journey id for the journey."""
+    verdict: Verdict
+    fault: Fault | None = None
+    reason: str = ""
+    """The first failed criterion, or why the test did not run."""
+    duration_s: float = 0.0
+    tier: Tier | None = None
+    """The tier this subtest belongs to (`tier(...)` marker; stage and journey tests: flow)."""
+    bench_s: float = 0.0
+    """Seconds spent waiting for a device, starting it and launching the app (bench time)."""
+    device: str | None = None
+    """The pool device the (last attempt of the) test ran on."""
+    attempts: int = 1
+    """How many times the test ran: more than one after a bench fault was retried."""
+    evidence: tuple[Evidence, ...] = ()
+    screenshots: tuple[Screenshot, ...] = ()
+    console_errors: tuple[str, ...] = ()
+    """Errors the app wrote to its console while the test ran (web: the browser log)."""
+
+
+class Redaction(Record):
+    """A grader-authored field of the feedback bundle replaced by a neutral message, because
+    it would have shown hidden text."""
+
+    item: str
+    """The public name of the bundle entry the field belongs to (as in feedback.json)."""
+    field: Literal["name", "criterion", "expected", "message"]
+    """Which field of that entry was withheld."""
+    hidden_file: str
+    """The hidden file whose text it carried (`suites/<task>/...`)."""
+
+
+class FeedbackResult(Record):
+    """What became of the grade's feedback bundle (`feedback/`)."""
+
+    written: bool
+    """The bundle was written; when False the grade is the bench's fault (feedback_fault)."""
+    redactions: tuple[Redaction, ...] = ()
+    """Each field withheld from the bundle; the rest of the bundle is as built."""
+    error: str = ""
+    """Why the bundle could not be written, when it was not."""
+
+
+class Interruption(Record):
+    """Why a grade stopped early, and how far it got."""
+
+    reason: str
+    """What stopped it: `SIGTERM`, `SIGINT`, `the grade's time limit (900 s)`, `a crash of the
+    grader: …`."""
+    fault: Fault
+    """`no_report` or `runner_crash` (the bench stopped it), `timeout` (its time limit), or
+    `app_hang` (its time limit, after the app hung)."""
+    finished: tuple[str, ...] = ()
+    """Node ids of the items that ran to a verdict."""
+    not_finished: tuple[str, ...] = ()
+    """Node ids of the items that did not (each is in `tests` as not_run with `fault`)."""
+
+
+class GradeRecord(Record):
+    """Everything one grade decided: the content of `reports/<run>/grade.json`."""
+
+    version: Literal[1] = 1
+    run_id: str
+    task: str
+    task_version: str
+    platform: Platform
+    submission_digest: str
+    """sha256 over the submission's file names and contents."""
+    status: GradeStatus
+    failure_kind: Fault | None = None
+    """None for a clean grade; else what stopped it (agent: build_failed, app_crash; bench:
+    device_fault, driver_error, runner_crash, builder_fault, no_report, timeout)."""
+    outcome: float
+    """The reward's score under the task's scheme, in [0, 1]."""
+    reward: Reward
+    vector: GradeVector | None = None
+    """The whole vector: per tier, per subtest, per visual metric and checkpoint, per scheme."""
+    build: BuildResult | None = None
+    trust: Trust = "dev-untrusted"
+    digests: dict[str, str] = {}
+    """Provenance: sha256 digests of task, suite, submission, oracle, grader, environment."""
+    environment: dict[str, str] = {}
+    """The versions the environment digest was made from (Python, Node, Appium, drivers …)."""
+    tests: tuple[TestResult, ...]
+    started_at: str
+    finished_at: str
+    interruption: Interruption | None = None
+    """Set when the grade was stopped before every item ran: why, what finished, what did not."""
+    feedback: FeedbackResult | None = None
+    """The feedback bundle for the agent: written or not, and the fields it withheld."""
