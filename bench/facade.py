@@ -26,6 +26,7 @@ from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.facade import App
 from pytest_revylbench.app.locators import WebLocators, _xpath_string
 from pytest_revylbench.devices.appium import AppiumServer
+from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import (
     CHROMIUM_ARGS,
     PHONE,
@@ -224,7 +225,7 @@ def main() -> None:
                         rec = EvidenceRecorder(tmp / f"ev{rep}", variant)
                         if variant == "facade":
                             rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d))
-                        app = App(d, WebLocators(), rec)
+                        app = App(DeviceSession(device, d), WebLocators(), rec)
                         t = time.monotonic()
                         journey(app)
                         el = time.monotonic() - t

@@ -25,7 +25,7 @@ class EvidenceRecorder:
         self.evidence: list[Evidence] = []
         self.screenshots: list[Screenshot] = []
         self._capture: Callable[[], bytes] | None = None
-        self._fingerprint: Callable[[], str] | None = None
+        self._fingerprint: Callable[[], str | None] | None = None
         self._last_fingerprint: str | None = None
         self._last_digest = ""
         self.console_errors: list[str] = []
@@ -35,13 +35,13 @@ class EvidenceRecorder:
         """Lease wait, device start and app launch: the bench's time, not the test's."""
 
     def attach(
-        self, capture: Callable[[], bytes], fingerprint: Callable[[], str] | None = None
+        self, capture: Callable[[], bytes], fingerprint: Callable[[], str | None] | None = None
     ) -> None:
         """Give the recorder the device's screenshot function once the app is running.
 
-        `fingerprint`, when the device has one, is a cheap token that changes whenever the
-        screen may have: while it stays the same the last screenshot still shows the screen,
-        and capturing again (≈110 ms for a 1179×2556 PNG) is skipped.
+        `fingerprint`, when the device has one (None: it has not), is a cheap token that
+        changes whenever the screen may have: while it stays the same the last screenshot still
+        shows the screen, and capturing again (≈110 ms for a 1179×2556 PNG) is skipped.
         """
         self._capture = capture
         self._fingerprint = fingerprint

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.locators import Locators
+from pytest_revylbench.devices.protocol import AppSession
 
 POLL_S = 0.1
 
@@ -29,31 +30,29 @@ class CheckFailed(AssertionError):
 
 
 class App:
-    """A freshly launched app on a device; one per test."""
+    """A freshly launched app on a device; one per test.
+
+    `session`: the launched app and what its device observes of it (`AppSession`).
+    """
 
     def __init__(
         self,
-        driver: Any,
+        session: AppSession,
         locators: Locators,
         recorder: EvidenceRecorder,
         *,
         timeout_s: float = 5.0,
-        relaunch: Callable[[], None] | None = None,
-        console: Callable[[], list[str]] | None = None,
-        requests: Callable[[], list[str]] | None = None,
-        fingerprint: Callable[[], str] | None = None,
-        own_hosts: tuple[str, ...] = (),
     ) -> None:
-        self._driver = driver
+        self._session = session
+        self._driver = session.driver
         self._loc = locators
         self._rec = recorder
         self.timeout_s = timeout_s
-        self._relaunch = relaunch
-        self._console = console
-        self._requests = requests
-        self._fingerprint = fingerprint
-        self.own_hosts = own_hosts
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
         """Hosts the app is served from (web: the grader's own server)."""
+        return self._session.own_hosts
 
     # -- finding -------------------------------------------------------------------------
 
@@ -137,9 +136,7 @@ class App:
 
     def relaunch(self) -> None:
         """Quit and start the app again: what it kept in memory is gone."""
-        if self._relaunch is None:
-            raise RuntimeError("this device cannot relaunch the app")
-        self._relaunch()
+        self._session.relaunch()
         self._rec.invalidate()
 
     def screenshot(self, name: str, *, keep: bool = False) -> str | None:
@@ -150,15 +147,18 @@ class App:
         return self._rec.screenshot(name, keep=keep)
 
     def wait_still(self, quiet_s: float = 0.3, timeout_s: float | None = None) -> bool:
-        """Wait until the screen has not changed for `quiet_s` (False: it kept changing)."""
-        if self._fingerprint is None:
+        """Wait until the screen has not changed for `quiet_s` (False: it kept changing).
+
+        A device without a screen fingerprint just waits `quiet_s`.
+        """
+        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
+        mark, since = self._session.screen_fingerprint(), time.monotonic()
+        if mark is None:
             time.sleep(quiet_s)
             return True
-        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
-        mark, since = self._fingerprint(), time.monotonic()
         while time.monotonic() < deadline:
             time.sleep(POLL_S)
-            now = self._fingerprint()
+            now = self._session.screen_fingerprint()
             if now != mark:
                 mark, since = now, time.monotonic()
             elif time.monotonic() - since >= quiet_s:
@@ -169,7 +169,7 @@ class App:
 
     def console_errors(self) -> list[str]:
         """Errors the app logged since the last call (web: the browser console)."""
-        errors = self._console() if self._console is not None else []
+        errors = self._session.console_errors()
         self._rec.console_errors += errors
         return errors
 
@@ -178,9 +178,10 @@ class App:
 
         :raises RuntimeError: the device cannot observe the app's network traffic.
         """
-        if self._requests is None:
+        urls = self._session.requested_urls()
+        if urls is None:
             raise RuntimeError("this device cannot observe the app's network requests")
-        return self._requests()
+        return urls
 
     def present(self, *test_ids: str, timeout_s: float | None = None) -> dict[str, bool]:
         """Whether each test ID is on the screen (in the page, in view or not), waiting up to

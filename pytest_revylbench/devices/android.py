@@ -27,6 +27,7 @@ from pytest_revylbench.devices.pinning import (
     pinned_settings,
 )
 from pytest_revylbench.devices.pool import DeviceSpec
+from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("text", "content-desc", "resource-id")
@@ -245,8 +246,11 @@ class AndroidEmulator:
         except DeviceError:
             return False
 
-    def launch(self) -> Any:
-        """A new UiAutomator2 session on the app; from the second launch on, with its data cleared."""
+    def launch(self, viewport: Screen | None = None) -> Any:
+        """A new UiAutomator2 session on the app; from the second launch on, with its data cleared.
+
+        `viewport` is not emulated: the emulator's screen is its own.
+        """
         if self._app is None or self._activity is None:
             raise DeviceError(f"{self.described} is not started")
         if self._launches:
@@ -265,12 +269,26 @@ class AndroidEmulator:
         self._adb("shell", "am", "start", "-W", "-n", self._activity)
         wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
 
-    def console_errors(self, driver: Any) -> list[str]:
+    def console_errors(self, driver: Driver) -> list[str]:
+        """The JS errors React Native logged to logcat since the last call."""
         try:
             entries = driver.get_log("logcat")
         except Exception:  # a driver without logcat: no evidence, not a failure
             return []
         return logcat_errors(list(entries))
+
+    def screen_fingerprint(self, driver: Driver) -> None:
+        """None: UiAutomator2 has no token of the screen cheaper than a screenshot."""
+        return None
+
+    def requested_urls(self, driver: Driver) -> None:
+        """None: the emulator's network traffic is not observed."""
+        return None
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
+        """(): the grader serves nothing to a native app; it runs from its install."""
+        return ()
 
     def stop(self) -> None:
         """Kill the emulator this device started; never raises."""

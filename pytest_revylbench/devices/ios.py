@@ -25,6 +25,7 @@ from pytest_revylbench.devices.pinning import (
     pinned_settings,
 )
 from pytest_revylbench.devices.pool import DeviceSpec
+from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
@@ -181,8 +182,11 @@ class IosSimulator:
             for devices in groups.values() for d in devices
         )
 
-    def launch(self) -> Any:
-        """A new XCUITest session on the app; from the second launch on, on an erased simulator."""
+    def launch(self, viewport: Screen | None = None) -> Any:
+        """A new XCUITest session on the app; from the second launch on, on an erased simulator.
+
+        `viewport` is not emulated: the simulator's screen is its own.
+        """
         if self.udid is None or self._app is None:
             raise DeviceError(f"{self.described} is not started")
         if self._launches:
@@ -204,8 +208,22 @@ class IosSimulator:
                        timeout_s=SIMCTL_TIMEOUT_S["launch"], env=ios_launch_environment())
         wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
 
-    def console_errors(self, driver: Any) -> list[str]:
-        return []  # the simulator's log has no reliable severity for the app's JS errors
+    def console_errors(self, driver: Driver) -> list[str]:
+        """[]: the simulator's log has no reliable severity for the app's JS errors."""
+        return []
+
+    def screen_fingerprint(self, driver: Driver) -> None:
+        """None: XCUITest has no token of the screen cheaper than a screenshot."""
+        return None
+
+    def requested_urls(self, driver: Driver) -> None:
+        """None: the simulator's network traffic is not observed."""
+        return None
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
+        """(): the grader serves nothing to a native app; it runs from its install."""
+        return ()
 
     def stop(self) -> None:
         """Shut down what this device booted and delete what it created; never raises."""

@@ -8,27 +8,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pytest_revylbench.devices.android import AndroidEmulator, android_app
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.ios import IosSimulator, ios_app
 from pytest_revylbench.devices.pool import PoolSpec
+from pytest_revylbench.devices.protocol import Device
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import WebDevice
-
-
-class Device(Protocol):
-    """What the `app` fixture needs of a device, whatever its provider."""
-
-    def start(self) -> Any: ...
-    def healthy(self) -> bool: ...
-    def launch(self) -> Any: ...
-    def relaunch(self, driver: Any) -> None: ...
-    def console_errors(self, driver: Any) -> list[str]: ...
-    def stop(self) -> None: ...
 
 
 @dataclass

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
+from pytest_revylbench.devices.protocol import Driver, Screen
 
 UPLOAD_URL = "revylbench:uploadUrl"
 """Pool capability: POST the artifact here (multipart field `file`); credentials go in the
@@ -220,7 +221,8 @@ class RemoteDevice:
         return {**self.app.capabilities, "appium:noReset": False,
                 **self.overrides, "appium:app": self._reference}
 
-    def launch(self) -> Any:
+    def launch(self, viewport: Screen | None = None) -> Any:
+        """A new session on the hub; `viewport` is not emulated: the device's screen is its own."""
         return launch_app(self.hub_url, self.capabilities(),
                           what=f"a {self.platform} session on the hub {self.shown_url}",
                           app=self.app, timeout_s=self.launch_timeout_s)
@@ -230,8 +232,22 @@ class RemoteDevice:
         driver.activate_app(self.app.app_id)
         wait_for_app(driver, self.app, timeout_s=self.launch_timeout_s)
 
-    def console_errors(self, driver: Any) -> list[str]:
-        return []  # a hub's device logs are the hub's; farms differ in what they expose
+    def console_errors(self, driver: Driver) -> list[str]:
+        """[]: a hub's device logs are the hub's; farms differ in what they expose."""
+        return []
+
+    def screen_fingerprint(self, driver: Driver) -> None:
+        """None: a hub's native session has no token of the screen cheaper than a screenshot."""
+        return None
+
+    def requested_urls(self, driver: Driver) -> None:
+        """None: a hub's device traffic is the farm's, not observed by the grader."""
+        return None
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
+        """(): the grader serves nothing to a native app; it runs from its install."""
+        return ()
 
     def stop(self) -> None:
         self._reference = None

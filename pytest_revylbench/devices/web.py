@@ -6,17 +6,15 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlsplit
 
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.ports import free_port
+from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
-
-if TYPE_CHECKING:
-    from pytest_revylbench.records.visual import Viewport
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
 PHONE_USER_AGENT = (
@@ -132,7 +130,7 @@ def pin_session(driver: Any) -> None:
             raise DeviceError(f"could not pin the device ({command}): {exc.msg}") from exc
 
 
-def device_metrics(viewport: Viewport | None) -> dict[str, Any]:
+def device_metrics(viewport: Screen | None) -> dict[str, Any]:
     if viewport is None:
         return dict(PHONE)
     return {"width": viewport.width, "height": viewport.height, "pixelRatio": viewport.scale,
@@ -141,7 +139,7 @@ def device_metrics(viewport: Viewport | None) -> dict[str, Any]:
 
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
-    viewport: Viewport | None = None, origin: str | None = None,
+    viewport: Screen | None = None, origin: str | None = None,
 ) -> dict[str, Any]:
     """W3C capabilities of a pinned session; `origin` (host:port) is the only one its
     requests may reach."""
@@ -201,10 +199,12 @@ class WebDevice:
             return False
         return self._site is not None and Path(self.chromium).exists()
 
-    def console_errors(self, driver: Any) -> list[str]:
+    def console_errors(self, driver: Driver) -> list[str]:
+        """Errors the browser console logged since the last call."""
         return console_errors(driver)
 
-    def requested_urls(self, driver: Any) -> list[str]:
+    def requested_urls(self, driver: Driver) -> list[str]:
+        """Every URL the page requested since the last call (Chromium's network events)."""
         return requested_urls(driver)
 
     @property
@@ -212,7 +212,8 @@ class WebDevice:
         """Where the app itself is served from: requests there never leave the grader."""
         return (urlsplit(self.app_url).netloc,)
 
-    def screen_fingerprint(self, driver: Any) -> str:
+    def screen_fingerprint(self, driver: Driver) -> str:
+        """A new document, a DOM mutation or a scroll changes it (one script call)."""
         return str(driver.execute_script(_FINGERPRINT))
 
     @property
@@ -221,7 +222,7 @@ class WebDevice:
             raise DeviceError("the web device is not started")
         return self._site.url
 
-    def launch(self, viewport: Viewport | None = None) -> Any:
+    def launch(self, viewport: Screen | None = None) -> Any:
         """Start a fresh browser session on the app and wait for its first screen.
 
         `viewport`: emulate that screen instead of the default phone (visual checkpoints).
@@ -240,7 +241,7 @@ class WebDevice:
         command_limit(driver, COMMAND_TIMEOUT_S)
         return driver
 
-    def _session(self, origin: str, viewport: Viewport | None = None) -> Any:
+    def _session(self, origin: str, viewport: Screen | None = None) -> Any:
         """A new pinned browser session whose requests may reach `origin` only."""
         from appium import webdriver
         from appium.options.common import AppiumOptions

@@ -8,6 +8,8 @@ can only reach a grader field through what the agent's app did (a host it reques
 package it added), which is the agent's own. Public text is:
 - everything under `tasks/<task>/`, and the reference app `suites/<task>/reference/**`,
   whose UI strings follow from the specification;
+- the paths of the public files (`tasks/<task>/design/lots@phone.png`): feedback may point
+  to the design images the visual tier compares with (binary files add no text of their own);
 - the names the bundle gives the stages, the journey and the built-in items, all made from
   the public task.toml by fixed rules (`Stage 1: Accounts`, `Contract: screen[categories]`);
 - the suite's `criterion=` texts (the literal parts of f-strings too): criteria are shown by
@@ -151,6 +153,10 @@ def _index(
 ) -> LeakIndex:
     public = [text for _, text in _texts(folder)] + list(names)
     named = _named_ids(public)
+    # With the space before it: a path is cited within a sentence, and the suites' docstrings
+    # name public files the same way (`follows from tasks/<id>/instruction.md`).
+    public += [f" {folder.parent.name}/{folder.name}/{path.relative_to(folder).as_posix()}"
+               for path in sorted(folder.rglob("*")) if path.is_file()]
     # The oracle holds the reference's screenshots and their digests: a candidate whose screen
     # matches it shows the same digest, which is no secret.
     hidden = list(_texts(suite, skip_top=("reference", "oracle", "mutants")))

@@ -25,8 +25,8 @@ from pytest_revylbench.checks.source import CheckRecord
 from pytest_revylbench.devices.calibration import Calibration
 from pytest_revylbench.devices.errors import AppHung
 from pytest_revylbench.plugin.config import GradeConfig
-from pytest_revylbench.plugin.fixtures import viewport_key
 from pytest_revylbench.plugin.item_ids import DeclaredItem
+from pytest_revylbench.plugin.keys import viewport_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
 from pytest_revylbench.records.contract import ContractSpec
 from pytest_revylbench.records.task import TaskSpec

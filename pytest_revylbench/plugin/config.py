@@ -1,19 +1,29 @@
-"""The grade's configuration, resolved once from options and ini, and the stash keys."""
+"""The grade's configuration, resolved once from the options (`GradeConfig.from_pytest`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from pydantic import ValidationError
 
-from pytest_revylbench.devices.pool import PoolSpec
-from pytest_revylbench.records.build import BuildResult
-from pytest_revylbench.records.grade import TestResult
-from pytest_revylbench.records.vocabulary import PLATFORMS, Platform
-from pytest_revylbench.tasks.loading import Task
+from pytest_revylbench.builder.pipeline import BUILD_TIMEOUT_S
+from pytest_revylbench.builder.sandbox import sandbox_problem
+from pytest_revylbench.builder.submission import source_files
+from pytest_revylbench.devices.hosttools import host_support
+from pytest_revylbench.devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
+from pytest_revylbench.outputs.ledger import LedgerError, check_open
+from pytest_revylbench.plugin import options as opt
+from pytest_revylbench.plugin.options import Option
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import Platform
+from pytest_revylbench.tasks.loading import Task, TaskError, load_task
 
 
 @dataclass(frozen=True)
@@ -60,39 +70,176 @@ class GradeConfig:
     def run_dir(self) -> Path:
         return self.reports / self.run_id
 
+    @classmethod
+    def from_pytest(cls, config: pytest.Config, task_id: str) -> GradeConfig:
+        """The grade of task `task_id` as the options ask for it; every problem with them is a
+        `pytest.UsageError` that names the option, the value and what was expected."""
+        platform = cast(Platform, opt.value(config, opt.PLATFORM) or "web")  # parsed: one of PLATFORMS
+        try:
+            task = load_task(path(config, opt.TASKS_DIR), path(config, opt.SUITES_DIR), task_id)
+        except TaskError as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        if platform not in task.spec.platforms:
+            raise pytest.UsageError(
+                f"task {task_id!r} does not declare platform {platform!r}; "
+                f"its platforms: {', '.join(task.spec.platforms)}"
+            )
+        task = narrowed(task, opt.value(config, opt.SCHEME), opt.value(config, opt.TIERS))
+        submission = _submission(config, task_id)
+        cache = opt.value(config, opt.CACHE_DIR) or os.environ.get("REVYLBENCH_CACHE")
+        rollout = path(config, opt.ROLLOUT) if opt.value(config, opt.ROLLOUT) else None
+        if rollout is not None:
+            try:
+                check_open(rollout, task.spec.id, task.spec.scoring.scheme)
+            except LedgerError as exc:
+                raise pytest.UsageError(str(exc)) from exc
+        try:
+            pool = _pool(config, platform)
+        except PoolError as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        problem = host_support(platform, provider=pool.provider)
+        if problem:  # fail fast: no hour-long wait for a simulator this host cannot run
+            raise pytest.UsageError(problem)
+        return cls(
+            task=task,
+            pool=pool,
+            sandbox=_sandbox(config),
+            platform=platform,
+            submission=submission,
+            reports=path(config, opt.REPORTS),
+            run_id=_run_id(config),
+            appium_url=opt.value(config, opt.APPIUM_URL),
+            check_timeout_s=opt.required(config, opt.CHECK_TIMEOUT),
+            build_timeout_s=opt.value(config, opt.BUILD_TIMEOUT) or BUILD_TIMEOUT_S[platform],
+            cache_dir=Path(cache).expanduser() if cache else Path.home() / ".cache" / "revylbench",
+            appium_dir=path(config, opt.APPIUM_DIR),
+            fonts_dir=path(config, opt.FONTS_DIR),
+            rollout=rollout,
+            agent_started_at=opt.value(config, opt.AGENT_STARTED_AT),
+            agent_seconds=opt.value(config, opt.AGENT_SECONDS),
+            infra_retries=opt.value(config, opt.INFRA_RETRIES) or 0,
+            launch_timeout_s=opt.required(config, opt.LAUNCH_TIMEOUT),
+            functional_timeout_s=opt.required(config, opt.FUNCTIONAL_TIMEOUT),
+            grade_timeout_s=opt.required(config, opt.GRADE_TIMEOUT),
+            grade_deadline=_deadline(config),
+            install_retries=opt.value(config, opt.INSTALL_RETRIES) or 0,
+            install_backoff_s=opt.required(config, opt.INSTALL_BACKOFF),
+            rebuild=opt.switch(config, opt.REBUILD),
+        )
+
+
+def path(config: pytest.Config, option: Option[str]) -> Path:
+    """A path option: relative to the current folder when given on the command line,
+    relative to the ini file's folder when set (or defaulted) in the ini file."""
+    value = opt.value(config, option)
+    if value is None:
+        raise pytest.UsageError(f"{option.flag} (ini {option.ini}) is empty: give it a path")
+    given = Path(value).expanduser()
+    if given.is_absolute():
+        return given
+    if opt.from_command_line(config, option) or config.inipath is None:
+        return config.invocation_params.dir / given
+    return config.inipath.parent / given
+
+
+def _submission(config: pytest.Config, task_id: str) -> Path:
+    """The submitted app's folder: it must exist and hold source files."""
+    written = opt.value(config, opt.SUBMISSION)
+    if written is None:
+        raise pytest.UsageError(f"--task {task_id} needs --submission DIR: the app to grade")
+    submission = Path(written).expanduser().resolve()
+    if not submission.is_dir():
+        raise pytest.UsageError(f"--submission {written!r}: no such folder")
+    if next(iter(source_files(submission)), None) is None:
+        raise pytest.UsageError(f"--submission {written!r}: the folder has no source files")
+    return submission
+
+
+def narrowed(task: Task, scheme: str | None, tiers: str | None) -> Task:
+    """The task as this grade scores it: `--scheme` and `--tiers` applied, re-validated."""
+    if scheme is None and tiers is None:
+        return task
+    data = task.spec.model_dump(by_alias=True)
+    if scheme is not None:
+        data["scoring"]["scheme"] = scheme
+    if tiers is not None:
+        wanted = [t.strip() for t in tiers.split(",") if t.strip()]
+        unknown = [t for t in wanted if t not in task.spec.tiers]
+        if unknown:
+            raise pytest.UsageError(f"--tiers: {unknown} are not tiers of task {task.spec.id!r}; "
+                                    f"its tiers: {', '.join(task.spec.tiers)}")
+        data["tiers"] = [t for t in task.spec.tiers if t in wanted]
+    try:
+        spec = TaskSpec.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
+        raise pytest.UsageError(f"--scheme/--tiers: the task cannot be scored that way: {problems}") \
+            from exc
+    return dataclasses.replace(task, spec=spec)
+
+
+def _sandbox(config: pytest.Config) -> bool:
+    """Sandbox when bubblewrap works; otherwise refuse unless untrusted builds are allowed."""
+    problem = sandbox_problem()
+    if problem is None:
+        return True
+    if not opt.switch(config, opt.ALLOW_UNTRUSTED_NATIVE):
+        raise pytest.UsageError(
+            f"grading needs the bubblewrap sandbox, which cannot run here: {problem}; "
+            "--allow-untrusted-native builds without it and marks the grade dev-untrusted"
+        )
+    config.issue_config_time_warning(
+        pytest.PytestWarning(
+            f"revylbench: building WITHOUT a sandbox ({problem}); this grade is dev-untrusted"
+        ),
+        stacklevel=2,
+    )
+    return False
+
+
+def _pool(config: pytest.Config, platform: Platform) -> PoolSpec:
+    if opt.value(config, opt.DEVICE_POOL):
+        return load_pool(path(config, opt.DEVICE_POOL), platform)
+    default = path(config, opt.DEVICES_DIR) / DEFAULT_POOLS[platform]
+    if not default.is_file() and platform == "web":
+        return BUILTIN_WEB_POOL  # a project without devices/ still grades on the web
+    return load_pool(default, platform)
+
+
+def _run_id(config: pytest.Config) -> str:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and "revylbench_run_id" in workerinput:
+        return str(workerinput["revylbench_run_id"])
+    return opt.value(config, opt.RUN_ID) or new_run_id()
+
+
+def _deadline(config: pytest.Config) -> float:
+    """When the grade's limit passes (epoch seconds): the controller's, in every worker."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput and "revylbench_grade_deadline" in workerinput:
+        return float(workerinput["revylbench_grade_deadline"])
+    return time.time() + opt.required(config, opt.GRADE_TIMEOUT)
+
 
 def new_run_id() -> str:
     """A sortable, unique-enough id: UTC time to the microsecond."""
     return dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S_%fZ")
 
 
-def check_platform(value: str) -> Platform:
-    if value not in PLATFORMS:
-        raise pytest.UsageError(
-            f"--platform {value!r} is not a platform; valid platforms: {', '.join(PLATFORMS)}"
-        )
-    return value
-
-
-@dataclass
-class StopNote:
-    """What stopped the grade early, filled in by the signal handlers and the limit's timer."""
-
-    reason: str = ""
-    """`SIGTERM`, `SIGINT`, or the grade's time limit; empty while nothing stopped it."""
-    limit: bool = False
-    """The grade's own time limit stopped it."""
-    timer: Any = None
-
-
-grade_config_key = pytest.StashKey[GradeConfig]()
-stop_key = pytest.StashKey[StopNote]()
-planned_key = pytest.StashKey[list[TestResult]]()
-"""Every item the grade collected, as a not-run result (the reporter's list of what to finish)."""
-build_result_key = pytest.StashKey[BuildResult]()
-test_result_key = pytest.StashKey[TestResult]()
-
-
 def oracle_dir(grade: GradeConfig) -> Path:
     """Where the reference app's checkpoint screenshots for this platform are kept."""
     return grade.task.suite / "oracle" / grade.platform
+
+
+class XdistSharing:
+    """Gives every xdist worker the controller's run id and deadline, so all write one report
+    folder and stop at one time."""
+
+    def __init__(self, run_id: str, deadline: float) -> None:
+        self.run_id = run_id
+        self.deadline = deadline
+
+    @pytest.hookimpl
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["revylbench_run_id"] = self.run_id
+        node.workerinput["revylbench_grade_deadline"] = self.deadline

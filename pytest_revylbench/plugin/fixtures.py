@@ -33,16 +33,11 @@ from pytest_revylbench.devices.rack import DeviceRack
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.outputs.allure import attach_evidence
 from pytest_revylbench.outputs.provenance import calibration_environment
-from pytest_revylbench.plugin.config import GradeConfig, build_result_key, grade_config_key
+from pytest_revylbench.plugin.config import GradeConfig
+from pytest_revylbench.plugin.keys import grade_config_key, phase_key, recorder_key, viewport_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed
-from pytest_revylbench.plugin.retry import phase_key
 from pytest_revylbench.records.build import BuildResult
-from pytest_revylbench.records.visual import Viewport
 from pytest_revylbench.records.vocabulary import Fault
-
-recorder_key = pytest.StashKey[EvidenceRecorder]()
-viewport_key = pytest.StashKey[Viewport]()
-"""Set on a visual checkpoint's item: the screen its app is launched on."""
 
 
 def worker_id(config: pytest.Config) -> str:
@@ -104,7 +99,6 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
                 kept_now = None if grade.rebuild else store.get(key)
                 if kept_now is not None:  # serve the kept, immutable copy, as later grades will
                     artifact = kept_now[1]
-    pytestconfig.stash[build_result_key] = result
     if artifact is None:
         if result.fault is Fault.BUILDER_FAULT:
             raise BuilderFault(result.reason)

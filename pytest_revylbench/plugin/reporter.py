@@ -19,9 +19,10 @@ from pytest_revylbench.outputs.feedback import write_feedback
 from pytest_revylbench.outputs.ledger import SubmissionRecord, append_submission
 from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
-from pytest_revylbench.plugin.config import GradeConfig, oracle_dir, planned_key, stop_key
+from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
+from pytest_revylbench.plugin.keys import planned_key, stop_key
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.grade import FeedbackResult, GradeRecord, Interruption, TestResult
 from pytest_revylbench.records.reward import Reward

@@ -9,11 +9,8 @@ from __future__ import annotations
 import pytest
 from _pytest.runner import runtestprotocol
 
-from pytest_revylbench.plugin.outcomes import PhaseOutcome
+from pytest_revylbench.plugin.keys import attempt_key, phase_key
 from pytest_revylbench.records.vocabulary import Fault
-
-attempt_key = pytest.StashKey[int]()
-phase_key = pytest.StashKey[dict[str, PhaseOutcome]]()
 
 RETRIED = frozenset({Fault.DEVICE_FAULT, Fault.DRIVER_ERROR, Fault.NO_REPORT})
 

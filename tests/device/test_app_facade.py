@@ -11,6 +11,7 @@ from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.facade import App, CheckFailed
 from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import RemoteAppium
+from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import WebDevice
 
 # Shaped like React Native Web's output: data-testid, aria-label, text in nested divs.
@@ -52,11 +53,11 @@ def device(appium_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 @pytest.fixture
 def app(device: WebDevice, tmp_path: Path) -> Iterator[App]:
     driver = device.launch()
+    session = DeviceSession(device, driver)
     recorder = EvidenceRecorder(tmp_path, "facade")
-    recorder.attach(driver.get_screenshot_as_png)
+    recorder.attach(session.screenshot, session.screen_fingerprint)
     try:
-        yield App(driver, WebLocators(), recorder, timeout_s=2.0,
-                  relaunch=lambda: device.relaunch(driver))
+        yield App(session, WebLocators(), recorder, timeout_s=2.0)
     finally:
         driver.quit()
 

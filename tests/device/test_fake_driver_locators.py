@@ -41,8 +41,9 @@ from pytest_revylbench.devices.pinning import (
     ios_pinning_commands,
 )
 from pytest_revylbench.devices.pool import DeviceSpec
+from pytest_revylbench.devices.protocol import AppSession, Device, DeviceSession
 from pytest_revylbench.devices.remote import RemoteDevice, open_session
-from tests.standins import Farm, StandIns
+from tests.standins import DriverSession, Farm, StandIns
 
 from .conftest import REPO, grade, verdicts
 
@@ -122,10 +123,14 @@ def session(fake_appium: AppiumServer, fake_app: Path) -> Iterator[Any]:
     driver.quit()
 
 
-def facade(driver: Any, locators: IosLocators | AndroidLocators, tmp_path: Path) -> App:
+def facade(
+    driver: Any, locators: IosLocators | AndroidLocators, tmp_path: Path, device: Device | None = None
+) -> App:
+    """The facade on `driver`: as the grade builds it when `device` opened the session."""
+    session: AppSession = DriverSession(driver) if device is None else DeviceSession(device, driver)
     recorder = EvidenceRecorder(tmp_path / "run", "test")
-    recorder.attach(driver.get_screenshot_as_png)
-    return App(driver, locators, recorder, timeout_s=0.3)
+    recorder.attach(session.screenshot, session.screen_fingerprint)
+    return App(session, locators, recorder, timeout_s=0.3)
 
 
 def clicks(driver: Any, test_id: str) -> str:
@@ -239,7 +244,7 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
     wire = Wire(fake_appium)
     sim.start()
     first = sim.launch()
-    facade(first, IosLocators(), tmp_path).tap(test_id="add-expense")
+    facade(first, IosLocators(), tmp_path, sim).tap(test_id="add-expense")
     sim.relaunch(first)
     first.quit()
     second = sim.launch()
@@ -326,7 +331,7 @@ def test_a_hub_session_gets_the_app_the_upload_answered(
         wire = Wire(fake_appium)
         assert device.start().healthy()
         driver = device.launch()
-        facade(driver, AndroidLocators(), tmp_path).tap("Pizza Night")
+        facade(driver, AndroidLocators(), tmp_path, device).tap("Pizza Night")
         driver.quit()
     finally:
         farm.close()

@@ -43,7 +43,7 @@ CHECKED_SUITE = """
 from pytest_revylbench import journey, stage
 from pytest_revylbench.app.facade import CheckFailed
 from pytest_revylbench.app.evidence import EvidenceRecorder
-from pytest_revylbench.plugin.fixtures import recorder_key
+from pytest_revylbench.plugin.keys import recorder_key
 
 @stage("one")
 def test_one():

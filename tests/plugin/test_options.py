@@ -29,7 +29,7 @@ def test_platform_not_declared_by_the_task(demo_task: pytest.Pytester) -> None:
 def test_unknown_platform_lists_the_valid_ones(demo_task: pytest.Pytester) -> None:
     result = demo_task.runpytest(*GRADE, "--platform", "symbian")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--platform 'symbian'*valid platforms: web, ios, android*"])
+    result.stderr.fnmatch_lines(["*argument --platform: expected one of web, ios, android; got 'symbian'*"])
 
 
 @pytest.mark.parametrize(
@@ -119,15 +119,15 @@ def test_ini_twins_and_cli_precedence(demo_task: pytest.Pytester) -> None:
 def test_timeouts_must_be_positive(demo_task: pytest.Pytester, flag: str) -> None:
     result = demo_task.runpytest(*GRADE, flag, "-3")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines([f"*{flag} '-3': expected a positive number of seconds*"])
+    result.stderr.fnmatch_lines([f"*argument {flag}: expected a positive number of seconds, got '-3'*"])
 
 
 def test_without_a_working_sandbox_grading_is_refused_unless_allowed(
     demo_task: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pytest_revylbench.plugin as plugin
+    import pytest_revylbench.plugin.config as grade_config
 
-    monkeypatch.setattr(plugin, "sandbox_problem", lambda: "bwrap is not installed")
+    monkeypatch.setattr(grade_config, "sandbox_problem", lambda: "bwrap is not installed")
     demo_task.makepyfile(**{"suites/demo/test_hidden": "def test_hidden():\n    pass\n"})
     refused = demo_task.runpytest_inprocess(*GRADE)
     assert refused.ret == pytest.ExitCode.USAGE_ERROR

@@ -82,6 +82,31 @@ class Ready:
         return self.url
 
 
+class DriverSession:
+    """An `AppSession` on a driver opened without a device (Appium's fake driver): it
+    observes nothing, and has no device to relaunch the app with."""
+
+    own_hosts: tuple[str, ...] = ()
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+
+    def screenshot(self) -> bytes:
+        return bytes(self.driver.get_screenshot_as_png())
+
+    def relaunch(self) -> None:
+        raise RuntimeError("a session opened without a device cannot relaunch the app")
+
+    def console_errors(self) -> list[str]:
+        return []
+
+    def screen_fingerprint(self) -> str | None:
+        return None
+
+    def requested_urls(self) -> list[str] | None:
+        return None
+
+
 def journal(tools: Any) -> list[tuple[list[str], float]]:
     """(argv, time limit) of every call a HostTools made, limits rounded to 0.1 s."""
     return [(list(call.argv), round(call.timeout_s, 1)) for call in tools.calls]

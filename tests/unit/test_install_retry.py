@@ -19,10 +19,10 @@ def test_the_waits_double_up_to_a_cap() -> None:
 def test_the_options_and_their_ini_twins_reach_the_grade(demo_task: pytest.Pytester) -> None:
     demo_task.makepyfile(**{"suites/demo/test_hidden": """
         def test_retry_settings(revylbench_grade, request):
-            expected = request.config.getoption("revylbench_install_backoff") or "0.5"
-            assert revylbench_grade.install_retries == int(
-                request.config.getoption("revylbench_install_retries") or 4)
-            assert revylbench_grade.install_backoff_s == float(expected)
+            retries = request.config.getoption("revylbench_install_retries")
+            backoff = request.config.getoption("revylbench_install_backoff")
+            assert revylbench_grade.install_retries == (4 if retries is None else retries)
+            assert revylbench_grade.install_backoff_s == (0.5 if backoff is None else backoff)
     """})
     demo_task.makeini("[pytest]\nrevylbench_install_retries = 4\nrevylbench_install_backoff = 0.5\n")
     demo_task.runpytest(*GRADE).assert_outcomes(passed=1)
@@ -30,9 +30,9 @@ def test_the_options_and_their_ini_twins_reach_the_grade(demo_task: pytest.Pytes
 
 
 @pytest.mark.parametrize(("flag", "message"), [
-    ("--install-retries=-1", "*--install-retries '-1': expected a whole number, 0 or more*"),
-    ("--install-retries=two", "*--install-retries 'two': expected a whole number, 0 or more*"),
-    ("--install-backoff=0", "*--install-backoff '0': expected a positive number of seconds*"),
+    ("--install-retries=-1", "*argument --install-retries: expected a whole number, 0 or more, got '-1'*"),
+    ("--install-retries=two", "*argument --install-retries: expected a whole number, 0 or more, got 'two'*"),
+    ("--install-backoff=0", "*argument --install-backoff: expected a positive number of seconds, got '0'*"),
 ])
 def test_bad_retry_settings_stop_the_run(demo_task: pytest.Pytester, flag: str, message: str) -> None:
     result = demo_task.runpytest(*GRADE, flag)
