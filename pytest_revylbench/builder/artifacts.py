@@ -13,7 +13,7 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from pytest_revylbench.outputs.provenance import _files_digest
+from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.records.build import BuildResult
 
 BUILDER_CODE = Path(__file__).resolve().parent
@@ -22,7 +22,7 @@ BUILDER_CODE = Path(__file__).resolve().parent
 def artifact_key(submission_digest: str, platform: str, *, sandboxed: bool) -> str:
     """Also keyed by sandboxing, so an unsandboxed build never stands in for a trusted one."""
     data = "\n".join([submission_digest, platform, f"sandboxed={sandboxed}",
-                       _files_digest(BUILDER_CODE)])
+                       tree_digest(BUILDER_CODE)])
     return hashlib.sha256(data.encode()).hexdigest()[:24]
 
 

@@ -31,6 +31,17 @@ def files_digest(root: Path, files: Iterable[Path]) -> str:
     return "sha256:" + h.hexdigest()
 
 
+def tree_digest(root: Path, skip: tuple[str, ...] = ()) -> str:
+    """sha256 over every file under `root` (build and tool folders included), but `__pycache__`
+    and the relative paths in `skip` (a folder skips everything under it): the digest of a task,
+    a suite, the grader's own code."""
+    def kept(rel: str) -> bool:
+        return "__pycache__" not in rel and not any(rel == s or rel.startswith(s + "/") for s in skip)
+
+    files = sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file())
+    return files_digest(root, (f for f in files if kept(f.as_posix())))
+
+
 def digest(root: Path) -> str:
     """sha256 over every source file's relative path and bytes: same tree, same digest."""
     return files_digest(root, source_files(root))

@@ -47,13 +47,8 @@ from pytest_revylbench.campaigns.manifest import (
     load_manifest,
     load_rollout_manifest,
 )
-from pytest_revylbench.outputs.ledger import (
-    LedgerError,
-    RolloutStart,
-    SubmissionRecord,
-    parse_time,
-    read_ledger,
-)
+from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
+from pytest_revylbench.records.ledger import RolloutStart, SubmissionRecord, parse_time
 from pytest_revylbench.outputs.provenance import COMPARED
 from pytest_revylbench.records.vocabulary import Trust, Verdict
 from pytest_revylbench.scoring.rollout import MixedRollout, RolloutScore, score_ledger

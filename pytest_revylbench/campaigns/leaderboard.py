@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from pytest_revylbench.campaigns.campaign import CampaignScores, RolloutEntry
 from pytest_revylbench.campaigns.manifest import Contestant
-from pytest_revylbench.outputs.ledger import parse_time
+from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import Trust
 
 RESAMPLES = 2000

@@ -13,8 +13,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from pytest_revylbench.outputs.ledger import END_REASONS, LedgerError, end_rollout, read_ledger, start_rollout
-from pytest_revylbench.outputs.provenance import _files_digest
+from pytest_revylbench.outputs.ledger import LedgerError, end_rollout, read_ledger, start_rollout
+from pytest_revylbench.records.ledger import END_REASONS
+from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.scoring.rollout import MixedRollout, explain, score_ledger
 from pytest_revylbench.tasks.loading import TaskError, load_task
 
@@ -55,8 +56,8 @@ def score_command(args: argparse.Namespace) -> int:
 def _start(args: argparse.Namespace) -> int:
     try:
         task = load_task(args.tasks_dir, args.suites_dir, args.task)
-        digests = {"task": _files_digest(task.folder),
-                   "suite": _files_digest(task.suite, skip=("reference", "oracle"))}
+        digests = {"task": tree_digest(task.folder),
+                   "suite": tree_digest(task.suite, skip=("reference", "oracle"))}
         start = start_rollout(args.folder, task.spec, seed=args.seed, scheme=args.scheme,
                               agent_started_at=args.agent_started_at, digests=digests)
     except (TaskError, LedgerError, ValueError) as exc:

@@ -20,173 +20,34 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from filelock import FileLock
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import TypeAdapter, ValidationError
 
 from pytest_revylbench.records.grade import GradeRecord
+from pytest_revylbench.records.ledger import (
+    EndReason,
+    Item,
+    Ledger,
+    LedgerLine,
+    RolloutEnd,
+    RolloutStart,
+    SubmissionRecord,
+    parse_time,
+)
 from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Trust, Verdict
+from pytest_revylbench.records.vocabulary import Scheme, Verdict
 from pytest_revylbench.scoring.rederive import rederive
 from pytest_revylbench.scoring.tiers import RewardRefused
 
 LEDGER = "ledger.jsonl"
 LEDGER_VERSION = 2
 REWARD_TOLERANCE = 1e-6
-HIDDEN_TIERS = ("functional", "flow")
-"""Tiers whose items are the hidden suite: the device tests (flow) and the hidden component tests
-(functional). Only these count as regressions: build and contract items are checks the agent can
-run itself (and a build failure already zeroes the reward), visual items are scored by
-similarity, not by their verdict."""
-
-Party = Literal["clean", "agent", "bench"]
-EndReason = Literal["done", "time_limit", "budget", "agent_crash"]
-END_REASONS: tuple[EndReason, ...] = ("done", "time_limit", "budget", "agent_crash")
-KNOWN_KINDS = frozenset(f.value for f in Fault)
 
 
 class LedgerError(Exception):
     """The ledger is malformed, or refuses another line."""
 
 
-def party_of(kind: str | None) -> Party:
-    """Whose fault a failure kind is. The one mapping is `models.AGENT_FAULTS` (every other kind,
-    known or not, is the bench's: refunded, never charged to the agent)."""
-    if kind is None:
-        return "clean"
-    return "agent" if kind in AGENT_FAULTS else "bench"
-
-
-def quarantined(kind: str | None) -> bool:
-    """A kind the bench does not know: refunded as a bench fault, and flagged for a person."""
-    return kind is not None and kind not in KNOWN_KINDS
-
-
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class RolloutStart(_Record):
-    """The first line: written by `revylbench rollout start` before the agent begins."""
-
-    version: Literal[2] = 2
-    kind: Literal["start"] = "start"
-    task: str
-    """The task every submission of this rollout is graded against."""
-    seed: int = Field(ge=1)
-    """The rollout's seed: which repetition of the task this is."""
-    max_submissions: int = Field(ge=1)
-    """The task's submission budget; bench-fault submissions do not count against it."""
-    scheme: str = "stages"
-    """The reward scheme every submission is scored with (the task's, unless overridden)."""
-    weights: dict[str, float] = {}
-    """The scheme's weights: the task's `[scoring.tiers]` (tiers) or `[scoring.mix]` (visual)."""
-    agent_started_at: str
-    """ISO time the agent started working."""
-    digests: dict[str, str] = {}
-    """Digests of the task's public files and hidden suite when the rollout started."""
-
-
-class Item(_Record):
-    """One graded item (a test or check) of a submission."""
-
-    tier: str | None = None
-    verdict: Verdict
-
-    @property
-    def hidden(self) -> bool:
-        return self.tier in HIDDEN_TIERS
-
-
-class SubmissionRecord(_Record):
-    """One graded submission."""
-
-    version: Literal[2] = 2
-    kind: Literal["submission"] = "submission"
-    k: int = Field(ge=1)
-    """Position in the ledger: 1, 2, 3 … in order, bench-fault submissions included."""
-    run_id: str
-    """The grade's report folder name."""
-    submission_digest: str
-    stages: tuple[str, ...]
-    """Stage ids in the task's order, then the journey's id last."""
-    journey: str
-    verdicts: dict[str, Verdict]
-    """Verdict per stage id and journey id: pass, fail or not_run (one for each of `stages`)."""
-    items: dict[str, Item] = {}
-    """Every graded item's tier and verdict, by name (a stage or journey test by its id)."""
-    scheme: str = "stages"
-    """The reward scheme the grade was scored with."""
-    weights: dict[str, float] = {}
-    """The scheme's weights the grade used (empty: the scheme's defaults)."""
-    reward: float = Field(0.0, ge=0.0, le=1.0)
-    """The grade's reward under `scheme`; re-derived from the items whenever the ledger is read."""
-    normalized_visual: float | None = None
-    """`visual` scheme: the grade's normalized visual fidelity (not re-derivable from verdicts)."""
-    failure_kind: str | None
-    """None for a clean grade; else what stopped it (a `Fault`; an unknown kind is quarantined)."""
-    party: Party = "clean"
-    """Derived from `failure_kind` whenever the line is read: whatever the line says is ignored."""
-    submitted_at: str
-    """ISO time the grade started: the agent handed the submission over."""
-    verdict_at: str
-    """ISO time the grade finished: the agent could continue."""
-    agent_seconds: float | None = None
-    """Agent working seconds up to this submission, when the harness measured them."""
-    trust: Trust = "dev-untrusted"
-    """The grade's trust level: `trusted` only when it was built and run sandboxed."""
-    digests: dict[str, str] = {}
-    """The grade's provenance digests (task, suite, grader, environment …)."""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _derive_party(cls, data: Any) -> Any:
-        if isinstance(data, dict):
-            return {**data, "party": party_of(data.get("failure_kind"))}
-        return data
-
-    @property
-    def hidden_items(self) -> dict[str, Verdict]:
-        """The hidden suite's verdicts; a record without items: its stage and journey verdicts."""
-        if not self.items:
-            return dict(self.verdicts)
-        return {name: item.verdict for name, item in self.items.items() if item.hidden}
-
-    def tier_verdicts(self) -> dict[str, list[str]]:
-        found: dict[str, list[str]] = {}
-        for item in self.items.values():
-            if item.tier is not None and item.tier != "visual":
-                found.setdefault(item.tier, []).append(item.verdict.value)
-        return found
-
-
-class RolloutEnd(_Record):
-    """The last line: written by `revylbench rollout end` when the agent stopped."""
-
-    version: Literal[2] = 2
-    kind: Literal["end"] = "end"
-    reason: EndReason
-    """Why the agent stopped: done, time_limit, budget or agent_crash."""
-    ended_at: str
-    """ISO time the agent stopped working."""
-    agent_seconds: float | None = Field(None, ge=0)
-    """The agent's working seconds over the whole rollout, when the harness measured them."""
-
-
-LedgerLine = Annotated[RolloutStart | SubmissionRecord | RolloutEnd, Field(discriminator="kind")]
 _LINE = TypeAdapter(LedgerLine)
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """A ledger as read: its start, its submissions, and its end (None while it is open)."""
-
-    start: RolloutStart
-    records: list[SubmissionRecord]
-    end: RolloutEnd | None = None
-
-
-def parse_time(value: str) -> dt.datetime:
-    moment = dt.datetime.fromisoformat(value)
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 def counted(records: list[SubmissionRecord]) -> int:
@@ -293,9 +154,9 @@ def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None
     path = folder / LEDGER
     chosen = scheme or spec.scoring.scheme
     weights: dict[str, float] = {}
-    if chosen == "tiers":
+    if chosen == Scheme.TIERS:
         weights = spec.scoring.tiers.as_dict()
-    elif chosen == "visual":
+    elif chosen == Scheme.VISUAL:
         weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
     start = RolloutStart(task=spec.id, seed=seed, max_submissions=spec.budgets.max_submissions,
                          scheme=chosen, weights=weights,
@@ -378,9 +239,9 @@ def append_submission(folder: Path, record: GradeRecord, *, spec: TaskSpec,
                               f"this grade with {record.reward.scheme!r}")
         by_stage = {t.stage: t.verdict for t in record.tests if t.stage is not None}
         weights: dict[str, float] = {}
-        if record.reward.scheme == "tiers":
+        if record.reward.scheme == Scheme.TIERS:
             weights = spec.scoring.tiers.as_dict()
-        elif record.reward.scheme == "visual":
+        elif record.reward.scheme == Scheme.VISUAL:
             weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
         visual = record.vector.visual if record.vector is not None else None
         entry = SubmissionRecord(

@@ -16,8 +16,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from pytest_revylbench.builder.submission import digest as tree_digest
-from pytest_revylbench.builder.submission import files_digest
+from pytest_revylbench.builder.submission import digest as submission_digest
+from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE
@@ -31,14 +31,6 @@ COMPARED = ("task", "suite", "grader", "environment")
 
 def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
-
-
-def _files_digest(root: Path, skip: tuple[str, ...] = ()) -> str:
-    def kept(rel: str) -> bool:
-        return "__pycache__" not in rel and not any(rel == s or rel.startswith(s + "/") for s in skip)
-
-    files = sorted(p.relative_to(root) for p in root.rglob("*") if p.is_file())
-    return files_digest(root, (f for f in files if kept(f.as_posix())))
 
 
 def _command_version(argv: list[str]) -> str:
@@ -110,7 +102,7 @@ def calibration_environment(appium_dir: Path) -> dict[str, str]:
 def task_digest(task: Task) -> str:
     """The digest of the task's public files: task.toml, the instructions and the design
     images (`tasks/<id>/design/`), everything an agent is given."""
-    return _files_digest(task.folder)
+    return tree_digest(task.folder)
 
 
 def grade_digests(
@@ -119,16 +111,16 @@ def grade_digests(
     """(digests by DIGEST_KEYS, environment versions) of one grade."""
     env = environment(appium_dir)
     oracle = task.suite / "oracle"
-    oracle_parts = [_files_digest(task.suite / "reference", skip=("node_modules", "dist", ".expo"))]
+    oracle_parts = [tree_digest(task.suite / "reference", skip=("node_modules", "dist", ".expo"))]
     if oracle.is_dir():
-        oracle_parts.append(_files_digest(oracle))
+        oracle_parts.append(tree_digest(oracle))
     digests = {
         "task": task_digest(task),
-        "suite": _files_digest(task.suite, skip=("reference", "oracle")),
-        "submission": tree_digest(submission),
+        "suite": tree_digest(task.suite, skip=("reference", "oracle")),
+        "submission": submission_digest(submission),
         "oracle": _sha("\n".join(oracle_parts).encode()),
         "grader": _sha(
-            (metadata.version("pytest-revylbench") + "\n" + _files_digest(PACKAGE_ROOT)).encode()
+            (metadata.version("pytest-revylbench") + "\n" + tree_digest(PACKAGE_ROOT)).encode()
         ),
         "environment": _sha(json.dumps(env, sort_keys=True).encode()),
     }

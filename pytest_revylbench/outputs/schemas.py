@@ -16,7 +16,7 @@ from pydantic_core import PydanticUndefined
 
 from pytest_revylbench.campaigns.campaign import CampaignScores
 from pytest_revylbench.campaigns.manifest import CampaignManifest, RolloutManifest
-from pytest_revylbench.outputs.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
 from pytest_revylbench.records.grade import GradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

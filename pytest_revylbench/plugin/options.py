@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 import pytest
 
-from pytest_revylbench.outputs.ledger import parse_time
+from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
 
 T = TypeVar("T", str, int, float)

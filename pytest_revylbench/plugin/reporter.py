@@ -16,7 +16,8 @@ import pytest
 from pytest_revylbench.app.hangs import launch_hangs
 from pytest_revylbench.devices.lease import LeaseBoard
 from pytest_revylbench.outputs.feedback import write_feedback
-from pytest_revylbench.outputs.ledger import SubmissionRecord, append_submission
+from pytest_revylbench.outputs.ledger import append_submission
+from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir

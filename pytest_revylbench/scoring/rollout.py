@@ -20,14 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from pytest_revylbench.outputs.ledger import (
-    Ledger,
-    RolloutEnd,
-    RolloutStart,
-    SubmissionRecord,
-    parse_time,
-    quarantined,
-)
+from pytest_revylbench.records.ledger import Ledger, RolloutEnd, RolloutStart, SubmissionRecord, parse_time, quarantined
 from pytest_revylbench.outputs.provenance import mixed
 from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.scoring.rederive import rederive

@@ -18,7 +18,7 @@ from pytest_revylbench.campaigns.campaign import (
 )
 from pytest_revylbench.campaigns.manifest import CampaignError, load_manifest
 from pytest_revylbench.cli import main
-from pytest_revylbench.outputs.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
 from pytest_revylbench.records.vocabulary import Fault, Trust, Verdict
 
 STAGES = ("accounts", "transactions", "budgets", "month-close")
