@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
-
 from pytest_revylbench.campaigns.manifest import (
     CAMPAIGN_FILE,
     ROLLOUT_FILE,
@@ -47,10 +46,10 @@ from pytest_revylbench.campaigns.manifest import (
     load_manifest,
     load_rollout_manifest,
 )
-from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
-from pytest_revylbench.records.ledger import RolloutStart, SubmissionRecord, parse_time
-from pytest_revylbench.outputs.provenance import COMPARED
 from pytest_revylbench.records.vocabulary import Trust, Verdict
+
+from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
+from pytest_revylbench.records.ledger import COMPARED, RolloutStart, SubmissionRecord, parse_time
 from pytest_revylbench.scoring.rollout import MixedRollout, RolloutScore, score_ledger
 
 TRANSCRIPT_FILE = "transcript.jsonl"

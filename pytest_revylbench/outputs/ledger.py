@@ -15,14 +15,16 @@ Whose fault a failure is (`party`) is always derived from its kind, never taken 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
 
 from filelock import FileLock
 from pydantic import TypeAdapter, ValidationError
-
 from pytest_revylbench.records.grade import GradeRecord
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import Scheme, Verdict
+from pytest_revylbench.scoring.rederive import rederive
+from pytest_revylbench.scoring.tiers import RewardRefused
+
 from pytest_revylbench.records.ledger import (
     EndReason,
     Item,
@@ -33,10 +35,6 @@ from pytest_revylbench.records.ledger import (
     SubmissionRecord,
     parse_time,
 )
-from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import Scheme, Verdict
-from pytest_revylbench.scoring.rederive import rederive
-from pytest_revylbench.scoring.tiers import RewardRefused
 
 LEDGER = "ledger.jsonl"
 LEDGER_VERSION = 2

@@ -16,17 +16,17 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from pytest_revylbench.builder.submission import digest as submission_digest
-from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE
 from pytest_revylbench.tasks.loading import Task
 
+from pytest_revylbench.builder.submission import digest as submission_digest
+from pytest_revylbench.builder.submission import tree_digest
+
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 DIGEST_KEYS = ("task", "suite", "submission", "oracle", "grader", "environment")
-"""The digests a grade records; a rollout refuses to mix the first four it compares."""
-COMPARED = ("task", "suite", "grader", "environment")
+"""The digests a grade records; a rollout refuses to mix those in `records.ledger.COMPARED`."""
 
 
 def _sha(data: bytes) -> str:
@@ -125,13 +125,3 @@ def grade_digests(
         "environment": _sha(json.dumps(env, sort_keys=True).encode()),
     }
     return digests, env
-
-
-def mixed(records_digests: list[dict[str, str]]) -> list[str]:
-    """The compared digest kinds that differ between records (unknown ones are skipped)."""
-    found = []
-    for key in COMPARED:
-        values = {d[key] for d in records_digests if key in d}
-        if len(values) > 1:
-            found.append(key)
-    return found

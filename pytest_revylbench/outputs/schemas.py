@@ -13,11 +13,11 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
+from pytest_revylbench.campaigns.manifest import CampaignManifest, RolloutManifest
+from pytest_revylbench.records.grade import GradeRecord
 
 from pytest_revylbench.campaigns.campaign import CampaignScores
-from pytest_revylbench.campaigns.manifest import CampaignManifest, RolloutManifest
 from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
-from pytest_revylbench.records.grade import GradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_HELP = "print the JSON Schema of a record the bench writes, or write them all to a folder"

@@ -12,13 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
 from pytest_revylbench.app.hangs import launch_hangs
 from pytest_revylbench.devices.lease import LeaseBoard
 from pytest_revylbench.outputs.feedback import write_feedback
-from pytest_revylbench.outputs.ledger import append_submission
-from pytest_revylbench.records.ledger import SubmissionRecord
-from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
@@ -31,6 +27,10 @@ from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, GradeStatu
 from pytest_revylbench.scoring.tiers import RewardRefused
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.oracle import OracleIncomplete, write_oracle
+
+from pytest_revylbench.outputs.ledger import append_submission
+from pytest_revylbench.outputs.provenance import grade_digests
+from pytest_revylbench.records.ledger import SubmissionRecord
 
 RESULT_PROPERTY = "revylbench_result"
 _LIMIT_PASSED = "not run: the grade's time limit"

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
-
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Scheme, Tier, Trust, Verdict
 
@@ -21,6 +20,9 @@ HIDDEN_TIERS: tuple[Tier, ...] = (Tier.FUNCTIONAL, Tier.FLOW)
 run itself (and a build failure already zeroes the reward), visual items are scored by
 similarity, not by their verdict."""
 
+
+COMPARED = ("task", "suite", "grader", "environment")
+"""The grade digests (`GradeRecord.digests`) a rollout refuses to mix between its submissions."""
 
 Party = Literal["clean", "agent", "bench"]
 

@@ -19,11 +19,18 @@ import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
-
-from pytest_revylbench.records.ledger import Ledger, RolloutEnd, RolloutStart, SubmissionRecord, parse_time, quarantined
-from pytest_revylbench.outputs.provenance import mixed
 from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.scoring.rederive import rederive
+
+from pytest_revylbench.records.ledger import (
+    COMPARED,
+    Ledger,
+    RolloutEnd,
+    RolloutStart,
+    SubmissionRecord,
+    parse_time,
+    quarantined,
+)
 
 SUBMISSION_DECAY = 0.80
 REGRESSION_DECAY = 0.80
@@ -41,6 +48,16 @@ class Flag(BaseModel):
     k: int
     name: FlagName
     detail: str
+
+
+def mixed(records_digests: list[dict[str, str]]) -> list[str]:
+    """The compared digest kinds that differ between records (unknown ones are skipped)."""
+    found = []
+    for key in COMPARED:
+        values = {d[key] for d in records_digests if key in d}
+        if len(values) > 1:
+            found.append(key)
+    return found
 
 
 RolloutState = Literal["scored", "agent_fault", "no_result", "open"]
