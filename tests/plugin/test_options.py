@@ -160,3 +160,61 @@ def test_a_path_option_that_moves_pytests_settings_is_refused(demo_task: pytest.
     result = demo_task.runpytest(*GRADE, "--device-pool", str(pool))
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines([f"*write `--device-pool={pool}` (with `=`) instead*"])
+
+
+@pytest.mark.parametrize(("flag", "message"), [
+    ("--check-timeout=soon", "expected a positive number of seconds, got 'soon'"),
+    ("--agent-seconds=0", "expected a positive number of seconds, got '0'"),
+    ("--infra-retries=1.5", "expected a whole number, 0 or more, got '1.5'"),
+    ("--platform=pager", "expected one of web, ios, android; got 'pager'"),
+    ("--agent-started-at=yesterday",
+     "expected an ISO time such as 2026-11-30T09:00:00+00:00, got 'yesterday'"),
+])
+def test_a_bad_value_is_refused_while_pytest_parses_its_arguments(
+    pytester: pytest.Pytester, flag: str, message: str
+) -> None:
+    """No task is given: the value is refused by argparse itself, before any grading starts."""
+    pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
+    result = pytester.runpytest(flag)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([f"*argument {flag.split('=')[0]}: {message}*"])
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("revylbench_check_timeout = soon",
+     "*ini revylbench_check_timeout in *tox.ini (or --check-timeout): expected a positive number "
+     "of seconds, got 'soon'*"),
+    ("revylbench_platform = pager",
+     "*ini revylbench_platform in *tox.ini (or --platform): expected one of web, ios, android; "
+     "got 'pager'*"),
+    ("revylbench_install_retries = -1",
+     "*ini revylbench_install_retries in *tox.ini (or --install-retries): expected a whole number, "
+     "0 or more, got '-1'*"),
+])
+def test_a_bad_ini_value_goes_through_the_same_parser(
+    demo_task: pytest.Pytester, line: str, message: str
+) -> None:
+    demo_task.makeini(f"[pytest]\n{line}\n")
+    result = demo_task.runpytest(*GRADE)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+
+
+def test_typed_ini_twins_and_cli_precedence(demo_task: pytest.Pytester) -> None:
+    demo_task.makepyfile(**{"suites/demo/test_hidden": """
+        def test_settings(revylbench_grade, request):
+            expected = request.config.getoption("expect")
+            got = (revylbench_grade.check_timeout_s, revylbench_grade.infra_retries,
+                   revylbench_grade.agent_started_at)
+            assert got == tuple(expected)
+    """, "conftest": """
+        def pytest_addoption(parser):
+            parser.addoption("--expect", type=eval)
+    """})
+    demo_task.makeini("[pytest]\nrevylbench_check_timeout = 7.5\nrevylbench_infra_retries = 0\n"
+                      "revylbench_agent_started_at = 2026-11-30T09:00:00Z\n")
+    demo_task.runpytest(*GRADE, "--expect=(7.5, 0, '2026-11-30T09:00:00+00:00')"
+                        ).assert_outcomes(passed=1)
+    demo_task.runpytest(*GRADE, "--check-timeout=3", "--infra-retries=4",
+                        "--agent-started-at=2026-11-30T10:00:00+01:00",
+                        "--expect=(3.0, 4, '2026-11-30T10:00:00+01:00')").assert_outcomes(passed=1)
