@@ -1,11 +1,15 @@
 """The HTML scorecard: one self-contained page per grade, written beside its grade.json.
 
 The page reads only the record: no wall clock, no network, no script. Screenshots are linked
-by their report-relative paths, so the run folder stays portable.
+by their report-relative paths, so the run folder stays portable. Each visual checkpoint's
+capture is shown beside the task's published design image, copied into the run folder's
+`design/` when the scorecard is written.
 """
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +20,7 @@ from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
 from pytest_revylbench.records.visual import METRICS
 from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Verdict
 from pytest_revylbench.scoring import stages
+from pytest_revylbench.scoring.tiers import checkpoint_screenshots
 
 if TYPE_CHECKING:
     import jinja2
@@ -23,6 +28,8 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).parent / "templates"
 GRADE_SCORECARD = "scorecard.html"
 GRADE_TEMPLATE = "grade.html.j2"
+DESIGN_COPY = "design"
+"""The run folder's copy of the task's design images the scorecard shows."""
 
 
 @cache
@@ -146,7 +153,30 @@ def result_cards(record: GradeRecord) -> list[ResultCard]:
     ]
 
 
-def render_grade_scorecard(record: GradeRecord) -> str:
+@dataclass(frozen=True)
+class DesignPair:
+    """One visual checkpoint: the published design beside what the run photographed."""
+
+    name: str
+    design: str | None
+    """Report-relative path of the design image; None when the page was given none."""
+    capture: str | None
+    """Report-relative path of the run's screenshot; None when the checkpoint was not taken."""
+
+
+def design_pairs(record: GradeRecord, designs: Mapping[str, str]) -> list[DesignPair]:
+    """Each photographed-or-declared checkpoint of `record`'s vector, in its order."""
+    if record.vector is None or not record.vector.shots:
+        return []
+    names = list(record.vector.shots)
+    captures = checkpoint_screenshots(record.tests, names)
+    return [DesignPair(n, designs.get(n), captures.get(n)) for n in names
+            if designs.get(n) or captures.get(n)]
+
+
+def render_grade_scorecard(record: GradeRecord, designs: Mapping[str, str] | None = None) -> str:
+    """The page of `record`; `designs` maps a checkpoint@viewport to its design image's
+    report-relative path (see `write_grade_scorecard`)."""
     factors = score_factors(record)
     total = round(sum(f.points for f in factors), 10)
     return render_scorecard(
@@ -160,14 +190,33 @@ def render_grade_scorecard(record: GradeRecord) -> str:
         cards=result_cards(record),
         counts={v.value: sum(r.verdict is v for r in record.tests) for v in Verdict},
         metrics=METRICS,
+        pairs=design_pairs(record, designs or {}),
     )
 
 
-def write_grade_scorecard(record: GradeRecord, run_dir: Path) -> Path:
-    """Write `run_dir/scorecard.html` for `record`; returns its path."""
+def copy_designs(record: GradeRecord, design: Path, run_dir: Path) -> dict[str, str]:
+    """Copy the design image of each checkpoint of `record` found in `design` into
+    `run_dir/design/`; returns each one's report-relative path."""
+    names = list(record.vector.shots) if record.vector is not None else []
+    found = [n for n in names if (design / f"{n}.png").is_file()]
+    copies: dict[str, str] = {}
+    for name in found:
+        (run_dir / DESIGN_COPY).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(design / f"{name}.png", run_dir / DESIGN_COPY / f"{name}.png")
+        copies[name] = f"{DESIGN_COPY}/{name}.png"
+    return copies
+
+
+def write_grade_scorecard(record: GradeRecord, run_dir: Path, design: Path | None = None) -> Path:
+    """Write `run_dir/scorecard.html` for `record`; returns its path.
+
+    :param design: the task's design folder (`tasks/<id>/design/`): its images are copied into
+        the run folder and shown beside each checkpoint's capture.
+    """
     path = run_dir / GRADE_SCORECARD
     run_dir.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_grade_scorecard(record), encoding="utf-8")
+    designs = copy_designs(record, design, run_dir) if design is not None else {}
+    path.write_text(render_grade_scorecard(record, designs), encoding="utf-8")
     return path
 
 

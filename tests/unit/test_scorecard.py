@@ -307,3 +307,56 @@ def test_the_whole_vector_shows_each_tier_scheme_and_visual_metric() -> None:
     assert "not photographed: scores 0" in rows["budgets@phone"]
     schemes = root.by_id("schemes").text
     assert "stages 0.20" in schemes and "tiers not scored: tiers ['functional']" in schemes
+
+
+def test_each_checkpoint_shows_the_design_beside_the_capture(tmp_path: Path) -> None:
+    from urllib.parse import unquote
+
+    from pytest_revylbench.records.grade import GradeVector, Screenshot
+    from pytest_revylbench.records.visual import CheckpointVisual, VisualScore, VisualSummary
+
+    metrics = {"dimension": 1.0, "pixel": 0.9, "ssim": 0.8, "thumbnail": 0.7, "foreground": 0.6,
+               "edges": 0.5}
+    shot = VisualScore(metrics=metrics, weights={m: 1.0 for m in metrics}, visual=0.75,
+                       candidate_size=(1179, 2556), oracle_size=(1179, 2556), masked_fraction=0.0)
+    vector = GradeVector(
+        visual=VisualSummary(floor=0.43, visual=0.375, normalized_visual=0.28, arithmetic=("x",),
+                             checkpoints=(CheckpointVisual(name="accounts@phone", visual=0.75,
+                                                           normalized=0.56),
+                                          CheckpointVisual(name="categories@phone", visual=None,
+                                                           normalized=0.0))),
+        shots={"accounts@phone": shot, "categories@phone": None},
+    )
+    visual = TestResult(
+        nodeid="tasks/budget/task.toml::visual::accounts@phone", name="accounts@phone",
+        role="other", tier="visual", verdict=Verdict.PASS,
+        screenshots=(Screenshot(path="tests/accounts-phone/01-accounts-phone.png", step="accounts@phone"),))
+    record = make_record(vector=vector, tests=(*make_record().tests, visual))
+    design = tmp_path / "tasks/budget/design"
+    design.mkdir(parents=True)
+    for name in ("accounts@phone", "categories@phone", "transactions@phone"):
+        (design / f"{name}.png").write_bytes(b"\x89PNG\r\n\x1a\n" + name.encode())
+    run_dir = tmp_path / "r-7"
+
+    root = parse(write_grade_scorecard(record, run_dir, design=design).read_text(encoding="utf-8"))
+
+    pairs = {n.attrs["data-shot"]: n for n in root.by_id("design-vs-capture").by_class("pair")}
+    assert list(pairs) == ["accounts@phone", "categories@phone"]
+    design_img, capture_img = (unquote(i.attrs["src"]) for i in pairs["accounts@phone"].by_tag("img"))
+    assert design_img == "design/accounts@phone.png"
+    assert capture_img == "tests/accounts-phone/01-accounts-phone.png"
+    captions = [f.text for f in pairs["accounts@phone"].by_tag("figcaption")]
+    assert captions == ["design: accounts@phone", "capture: accounts@phone, visual 0.750"]
+    assert [unquote(i.attrs["src"]) for i in pairs["categories@phone"].by_tag("img")] == [
+        "design/categories@phone.png"]
+    assert "categories@phone: not photographed" in pairs["categories@phone"].text
+    # Only the grade's checkpoints are copied, byte for byte, so the folder moves as a whole.
+    assert sorted(p.name for p in (run_dir / "design").iterdir()) == [
+        "accounts@phone.png", "categories@phone.png"]
+    assert (run_dir / design_img).read_bytes() == (design / "accounts@phone.png").read_bytes()
+    # Without a design folder the page shows the captures alone and copies nothing.
+    bare = parse(write_grade_scorecard(record, tmp_path / "r-8").read_text(encoding="utf-8"))
+    (pair,) = bare.by_id("design-vs-capture").by_class("pair")
+    assert [unquote(i.attrs["src"]) for i in pair.by_tag("img")] == [capture_img]
+    assert "accounts@phone: no design image" in pair.text
+    assert not (tmp_path / "r-8" / "design").exists()
