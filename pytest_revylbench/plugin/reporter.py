@@ -1,40 +1,50 @@
-"""The controller-side reporter: gathers each test's result and writes `grade.json` once."""
+"""The controller-side reporter: collects each test's result, has the grade decided
+(`grading.finish`) and written (`outputs.grade`) once, and prints its summary."""
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
-import shutil
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+
 from pytest_revylbench.app.hangs import launch_hangs
 from pytest_revylbench.devices.lease import LeaseBoard
-from pytest_revylbench.outputs.feedback import write_feedback
-from pytest_revylbench.outputs.scorecard import write_grade_scorecard
+from pytest_revylbench.grading import (
+    Collected,
+    GradeInputs,
+    OracleRun,
+    Refused,
+    SchemeMissing,
+    crashed,
+    finish,
+    settle,
+    with_feedback,
+)
+from pytest_revylbench.outputs.grade import (
+    GRADE_JSON,
+    read_build,
+    write_crash_record,
+    write_feedback_bundle,
+    write_grade,
+)
+from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
 from pytest_revylbench.plugin.keys import planned_key, stop_key
-from pytest_revylbench.records.build import BuildResult
-from pytest_revylbench.records.grade import FeedbackResult, GradeRecord, Interruption, TestResult
-from pytest_revylbench.records.reward import Reward
-from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, GradeStatus, Verdict
-from pytest_revylbench.scoring.tiers import RewardRefused
+from pytest_revylbench.records.grade import GradeRecord, TestResult
+from pytest_revylbench.records.ledger import SubmissionRecord
+from pytest_revylbench.records.reward import GradeVector, Reward
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.oracle import OracleIncomplete, write_oracle
 
-from pytest_revylbench.outputs.ledger import append_submission
-from pytest_revylbench.outputs.provenance import grade_digests
-from pytest_revylbench.records.ledger import SubmissionRecord
-
 RESULT_PROPERTY = "revylbench_result"
-_LIMIT_PASSED = "not run: the grade's time limit"
-"""How the reason of an item the grade's limit kept from running begins (NotRunInTime)."""
 
 
 def sweep_leftover_devices(grade: GradeConfig) -> None:
@@ -42,24 +52,6 @@ def sweep_leftover_devices(grade: GradeConfig) -> None:
     folder = grade.run_dir / ".leases" / grade.pool.name
     if folder.is_dir():
         LeaseBoard(folder, grade.pool.slots, timeout_s=0).sweep()
-
-
-def build_subtest(build: BuildResult, task_id: str) -> TestResult:
-    """The build tier's subtest: the submission exported for the platform."""
-    return TestResult(
-        nodeid=f"{builtin_id(task_id)}::build::export", name="build: export", role="other", tier="build",
-        verdict=Verdict.PASS if build.ok else Verdict.FAIL,
-        fault=None if build.ok else (build.fault or Fault.BUILD_FAILED), reason=build.reason,
-        duration_s=build.seconds,
-    )
-
-
-def _write_json(path: Path, record: GradeRecord) -> None:
-    """Write whole or not at all: a reader never sees half a grade.json."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".json.partial")
-    partial.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
-    partial.replace(path)
 
 
 @contextlib.contextmanager
@@ -83,27 +75,6 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
-def grade_status(
-    build: BuildResult | None, results: list[TestResult]
-) -> tuple[GradeStatus, Fault | None]:
-    """The grade's status and failure kind: the build first, then bench faults, then crashes."""
-    if build is not None and not build.ok:
-        kind = build.fault or Fault.BUILD_FAILED
-        status = {Fault.TIMEOUT: GradeStatus.TIMEOUT, Fault.BUILD_FAILED: GradeStatus.CANDIDATE_FAILURE}
-        return status.get(kind, GradeStatus.INFRA_FAILURE), kind
-    if any(r.fault is Fault.TAMPERED for r in results):
-        # Decided before bench faults: a grade that forged its verdicts is never refunded.
-        return GradeStatus.CANDIDATE_FAILURE, Fault.TAMPERED
-    bench = sorted({r.fault for r in results if r.fault in BENCH_FAULTS})
-    if bench:
-        kind = bench[0]
-        return (GradeStatus.TIMEOUT if kind is Fault.TIMEOUT else GradeStatus.INFRA_FAILURE), kind
-    for agent in (Fault.APP_CRASH, Fault.APP_HANG):
-        if any(r.fault is agent for r in results):
-            return GradeStatus.CANDIDATE_FAILURE, agent
-    return GradeStatus.COMPLETED, None
-
-
 class GradeReporter:
     """Registered on the controller only (never on an xdist worker), like junitxml."""
 
@@ -111,6 +82,8 @@ class GradeReporter:
         self.config = config
         self.grade = grade
         self.results: dict[str, TestResult] = {}
+        self.settled: dict[str, TestResult] | None = None
+        """The results with what a stopped grade did not run finished (once decided)."""
         self.started_at = _now()
         self.record: GradeRecord | None = None
         self.path: Path | None = None
@@ -148,152 +121,88 @@ class GradeReporter:
                 self._write_crash_record(session, f"{type(exc).__name__}: {exc}")
                 raise
 
-    def _interruption(self, session: pytest.Session) -> tuple[str, Fault] | None:
-        """Why the grade stopped before every item ran, and the fault of what did not run."""
+    def _collected(self, session: pytest.Session) -> Collected:
         stop = self.config.stash.get(stop_key, None)
-        hung = launch_hangs(self.grade.run_dir) > 0 or any(
-            r.fault is Fault.APP_HANG for r in self.results.values())
-        timed_out = [r for r in self.results.values() if r.reason.startswith(_LIMIT_PASSED)]
-        if (stop is not None and stop.limit) or timed_out:
-            reason = stop.reason if stop is not None and stop.reason else timed_out[0].reason[9:]
-            return reason, Fault.APP_HANG if hung else Fault.TIMEOUT
-        if session.exitstatus == pytest.ExitCode.INTERRUPTED:
-            return (stop.reason if stop is not None and stop.reason else "SIGINT"), Fault.NO_REPORT
-        if session.exitstatus == pytest.ExitCode.INTERNAL_ERROR and not self.refused:
-            return "a crash of the grader (pytest internal error)", Fault.RUNNER_CRASH
-        return None
+        planned: list[TestResult] = self.config.stash.get(planned_key, [])
+        return Collected(
+            results=dict(self.results), planned=tuple(planned),
+            stop_reason=stop.reason if stop is not None else "",
+            stopped_by_limit=stop is not None and stop.limit,
+            interrupted=session.exitstatus == pytest.ExitCode.INTERRUPTED,
+            internal_error=session.exitstatus == pytest.ExitCode.INTERNAL_ERROR,
+            launch_hangs=launch_hangs(self.grade.run_dir),
+        )
 
     def _write_crash_record(self, session: pytest.Session, crash: str) -> None:
         grade = self.grade
-        planned = {p.nodeid: p for p in self.config.stash.get(planned_key, [])}
-        tests = [r for r in self.results.values()]
-        not_finished = [p.model_copy(update={"fault": Fault.RUNNER_CRASH,
-                                             "reason": f"not run: the grader crashed ({crash})"})
-                        for n, p in planned.items() if n not in self.results]
-        record = GradeRecord(
-            run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
-            platform=grade.platform, submission_digest="", status=GradeStatus.INTERRUPTED,
-            failure_kind=Fault.RUNNER_CRASH, outcome=0.0,
-            reward=Reward(scheme=grade.task.spec.scoring.scheme, score=0.0,
-                          arithmetic=(f"not scored: the grader crashed ({crash})",)),
-            tests=(*tests, *not_finished), started_at=self.started_at, finished_at=_now(),
-            interruption=Interruption(reason=f"a crash of the grader: {crash}",
-                                      fault=Fault.RUNNER_CRASH, finished=tuple(sorted(self.results)),
-                                      not_finished=tuple(t.nodeid for t in not_finished)),
+        planned: list[TestResult] = self.config.stash.get(planned_key, [])
+        record = crashed(
+            grade.task.spec, run_id=grade.run_id, platform=grade.platform,
+            results=self.results if self.settled is None else self.settled,
+            planned=planned, crash=crash,
+            started_at=self.started_at, finished_at=_now(),
         )
         self.record = record
-        self.path = grade.run_dir / "grade.json"
-        _write_json(self.path, record)
-        if grade.rollout is not None:
-            self.ledger_entry = append_submission(
-                grade.rollout, record, spec=grade.task.spec, agent_seconds=grade.agent_seconds)
+        self.path = grade.run_dir / GRADE_JSON
+        self.ledger_entry = write_crash_record(
+            record, run_dir=grade.run_dir, rollout=grade.rollout, spec=grade.task.spec,
+            agent_seconds=grade.agent_seconds)
 
     def _finish(self, session: pytest.Session) -> None:
         grade = self.grade
-        sweep_leftover_devices(grade)
-        stopped = self._interruption(session)
-        interruption = None
-        if stopped is not None:
-            reason, fault = stopped
-            planned = self.config.stash.get(planned_key, [])
-            finished = tuple(sorted(n for n, r in self.results.items()
-                                    if not r.reason.startswith(_LIMIT_PASSED)))
-            for p in planned:
-                if p.nodeid not in self.results:
-                    self.results[p.nodeid] = p.model_copy(update={
-                        "fault": fault, "reason": f"not run: the grade was stopped first ({reason})"})
-            interruption = Interruption(
-                reason=reason, fault=fault, finished=finished,
-                not_finished=tuple(sorted(n for n in self.results if n not in finished)))
-        if not self.results and interruption is None:
-            return
-        build_json = grade.run_dir / "build.json"
-        build = (
-            BuildResult.model_validate_json(build_json.read_text(encoding="utf-8"))
-            if build_json.is_file() else None
-        )
-        stage_order = {s.id: n for n, s in enumerate(grade.task.spec.stages)}
-        results = sorted(self.results.values(), key=lambda r: (
-            {"stage": 0, "journey": 1}.get(r.role, 2), stage_order.get(r.stage or "", 0), r.nodeid
-        ))
-        status, kind = grade_status(build, results)
-        if interruption is not None:
-            status, kind = GradeStatus.INTERRUPTED, interruption.fault
         spec = grade.task.spec
-        if build is not None and spec.scoring.scheme != "stages" and "build" not in spec.tiers:
-            results = [build_subtest(build, spec.id), *results]
-        digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
-        oracle_out = self.config.getoption("revylbench_oracle_out", None)
-        if oracle_out:
-            self._write_oracle(Path(oracle_out), results, digests["submission"], session)
+        sweep_leftover_devices(grade)
+        collected = self._collected(session)
+        settled = settle(collected)
+        self.settled = dict(settled.results)
+        if not settled.results and settled.interruption is None:
             return
-        try:
-            reward = self.config.hook.pytest_revylbench_reward(task=grade.task.spec, results=results)
-            vector = grade_vector(spec, results, run_dir=grade.run_dir, oracle_dir=oracle_dir(grade))
-        except RewardRefused as exc:
-            if interruption is None:
-                self.refused = f"{grade.task.folder / 'task.toml'}: the reward was refused: {exc}"
-                session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
-                return
-            # Stopped early, the grade may not be scorable; it is still recorded.
-            reward, vector = Reward(scheme=spec.scoring.scheme, score=0.0,
-                                    arithmetic=(f"not scored: {exc}",)), None
-        if reward is None:
-            raise pytest.UsageError(
-                f"{grade.task.folder / 'task.toml'}: field scoring.scheme: no reward scheme "
-                f"named {grade.task.spec.scoring.scheme!r} is registered"
-            )
-        record = GradeRecord(
-            run_id=grade.run_id, task=grade.task.spec.id, task_version=grade.task.spec.version,
-            platform=grade.platform, submission_digest=digests["submission"],
-            status=status, failure_kind=kind, outcome=reward.score, reward=reward, vector=vector,
-            build=build, tests=tuple(results), started_at=self.started_at, finished_at=_now(),
-            digests=digests, environment=environment,
-            trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
-            interruption=interruption,
+        digests, environment = grade_digests(grade.task, grade.submission, grade.appium_dir)
+
+        def reward(results: Sequence[TestResult]) -> Reward | None:
+            answer: Reward | None = self.config.hook.pytest_revylbench_reward(task=spec, results=results)
+            return answer
+
+        def vector(results: Sequence[TestResult]) -> GradeVector:
+            return grade_vector(spec, results, run_dir=grade.run_dir, oracle_dir=oracle_dir(grade))
+
+        oracle_out = self.config.getoption("revylbench_oracle_out", None)
+        inputs = GradeInputs(
+            spec=spec, task_toml=str(grade.task.folder / "task.toml"), builtin_id=builtin_id(spec.id),
+            run_id=grade.run_id, platform=grade.platform, collected=collected,
+            build=read_build(grade.run_dir), reward=reward, vector=vector,
+            started_at=self.started_at, finished_at=_now(), digests=digests,
+            environment=environment, oracle=bool(oracle_out),
         )
+        try:
+            decided = finish(inputs)
+        except SchemeMissing as exc:
+            raise pytest.UsageError(str(exc)) from exc
+        if decided is None:
+            return
+        if isinstance(decided, OracleRun):
+            self._write_oracle(Path(str(oracle_out)), decided, session)
+            return
+        if isinstance(decided, Refused):
+            self.refused = decided.message
+            session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
+            return
         # The bundle first: whether it was written is part of the grade and of its ledger line.
-        self.record = self._with_feedback(record)
-        self.path = grade.run_dir / "grade.json"
-        grade.run_dir.mkdir(parents=True, exist_ok=True)
-        _write_json(self.path, self.record)
-        work = build_work_dir(grade)
-        shutil.rmtree(work, ignore_errors=True)
-        Path(f"{work}.lock").unlink(missing_ok=True)
-        if grade.rollout is not None:
-            self.ledger_entry = append_submission(
-                grade.rollout, self.record, spec=grade.task.spec, agent_seconds=grade.agent_seconds,
-            )
-        write_grade_scorecard(self.record, grade.run_dir)
+        feedback = write_feedback_bundle(decided, grade.task, grade.run_dir)
+        self.feedback = feedback.folder
+        self.record = with_feedback(decided, feedback.result)
+        self.path = grade.run_dir / GRADE_JSON
+        self.ledger_entry = write_grade(
+            self.record, run_dir=grade.run_dir, work=build_work_dir(grade), rollout=grade.rollout,
+            spec=spec, agent_seconds=grade.agent_seconds,
+        )
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
-    def _with_feedback(self, record: GradeRecord) -> GradeRecord:
-        """`record` with its feedback bundle written (hidden text redacted field by field).
-
-        A bundle that cannot be written is never silently absent: the grade becomes the
-        bench's fault (`feedback_fault`, status infra_failure), and so does its ledger line.
-        """
+    def _write_oracle(self, dest: Path, run: OracleRun, session: pytest.Session) -> None:
         grade = self.grade
         try:
-            bundle = write_feedback(record, grade.task, grade.run_dir)
-        except Exception as exc:  # whatever stopped it, the agent got no feedback
-            result = FeedbackResult(written=False, error=f"{type(exc).__name__}: {exc}")
-            if record.failure_kind in BENCH_FAULTS:  # already the bench's: keep the first cause
-                return record.model_copy(update={"feedback": result})
-            return record.model_copy(update={
-                "feedback": result, "status": GradeStatus.INFRA_FAILURE,
-                "failure_kind": Fault.FEEDBACK_FAULT,
-            })
-        self.feedback = bundle.folder
-        return record.model_copy(update={
-            "feedback": FeedbackResult(written=True, redactions=bundle.redactions)})
-
-    def _write_oracle(self, dest: Path, results: list[TestResult], digest: str,
-                      session: pytest.Session) -> None:
-        grade = self.grade
-        try:
-            shots = write_oracle(grade.task.spec, results, run_dir=grade.run_dir, dest=dest,
-                                 platform=grade.platform, submission_digest=digest)
+            shots = write_oracle(grade.task.spec, list(run.tests), run_dir=grade.run_dir, dest=dest,
+                                 platform=grade.platform, submission_digest=run.submission_digest)
         except OracleIncomplete as exc:
             self.refused = f"the oracle was NOT written: {exc}"
             session.exitstatus = pytest.ExitCode.TESTS_FAILED

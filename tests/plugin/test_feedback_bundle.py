@@ -141,9 +141,9 @@ def test_a_criterion_with_hidden_text_is_redacted_recorded_and_counted(demo_task
 FULL_DISK = """
 import errno
 
-import pytest_revylbench.plugin.reporter as reporter
+import pytest_revylbench.outputs.grade as writers
 
-_write = reporter.write_feedback
+_write = writers.write_feedback
 
 
 def _full(*args, **kwargs):
@@ -151,11 +151,11 @@ def _full(*args, **kwargs):
 
 
 def pytest_configure(config):
-    reporter.write_feedback = _full
+    writers.write_feedback = _full
 
 
 def pytest_unconfigure(config):
-    reporter.write_feedback = _write
+    writers.write_feedback = _write
 """
 
 

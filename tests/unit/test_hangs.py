@@ -10,8 +10,8 @@ from urllib3.exceptions import ReadTimeoutError
 
 from pytest_revylbench.app.hangs import LAUNCH_HANGS_ALLOWED, gate_closed, launch_hangs, record_launch_hang
 from pytest_revylbench.devices.errors import AppHung
+from pytest_revylbench.grading import grade_status
 from pytest_revylbench.plugin.outcomes import NotRunInTime, classify
-from pytest_revylbench.plugin.reporter import grade_status
 from pytest_revylbench.plugin.retry import RETRIED
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Verdict
