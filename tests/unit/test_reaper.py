@@ -1,0 +1,148 @@
+"""The reaper collects real orphans by the grade's marker, and nothing else."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+from collections.abc import Iterator
+
+import psutil
+import pytest
+
+from pytest_revylbench.builder.proctree import is_subreaper
+from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreaper is Linux's")
+
+SERVER = textwrap.dedent("""
+    import subprocess, sys, time
+    child = subprocess.Popen(["sleep", "600"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print(child.pid, flush=True)
+    time.sleep(600)
+""")
+"""A stand-in for Appium: starts a long-lived child, then waits to be killed."""
+
+GRADER = textwrap.dedent("""
+    import json, os, signal, subprocess, sys, time
+    import psutil
+    from pytest_revylbench.builder.proctree import is_subreaper
+    from pytest_revylbench.devices.reaper import Reaper
+
+    owner, arm = sys.argv[1], sys.argv[2] == "arm"
+    reaper = Reaper(owner)
+    if arm:
+        reaper.arm()
+    server = subprocess.Popen([sys.executable, "-c", sys.argv[3]], stdout=subprocess.PIPE,
+                              env={**os.environ, "REVYLBENCH_OWNER": owner})
+    orphan = int(server.stdout.readline())
+    os.kill(server.pid, signal.SIGKILL)  # the server dies; its child is orphaned
+    server.wait()
+    deadline = time.monotonic() + 5
+    while psutil.Process(orphan).ppid() == server.pid and time.monotonic() < deadline:
+        time.sleep(0.01)
+    parent = psutil.Process(orphan).ppid()
+    killed = reaper.release([server.pid])
+    print(json.dumps({"subreaper": is_subreaper(), "orphan": orphan, "parent": parent,
+                      "me": os.getpid(), "killed": killed,
+                      "exists_after": psutil.pid_exists(orphan)}))
+""")
+
+
+def owner() -> str:
+    return f"reaper-test-{uuid.uuid4().hex[:12]}/main"
+
+
+def run_grader(mark: str, arm: bool) -> dict:
+    out = subprocess.run([sys.executable, "-c", GRADER, mark, "arm" if arm else "no", SERVER],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+@pytest.fixture
+def mark() -> Iterator[str]:
+    value = owner()
+    yield value
+    for proc in marked_processes(value):  # whatever a failing test left
+        proc.kill()
+
+
+@linux_only
+def test_an_orphan_of_a_dead_server_is_adopted_killed_and_reaped(mark: str) -> None:
+    seen = run_grader(mark, arm=True)
+    assert seen["subreaper"] is True
+    assert seen["parent"] == seen["me"], "the orphan should have been re-parented to the grader"
+    assert seen["killed"] == [seen["orphan"]]
+    assert seen["exists_after"] is False, "killed and reaped: not even a zombie is left"
+    assert marked_processes(mark) == []
+
+
+@linux_only
+def test_without_the_subreaper_the_orphan_would_survive(mark: str) -> None:
+    seen = run_grader(mark, arm=False)
+    assert seen["parent"] != seen["me"]
+    assert seen["killed"] == []
+    assert seen["exists_after"] is True
+    assert [p.pid for p in marked_processes(mark)] == [seen["orphan"]], "the leak the reaper stops"
+
+
+def test_without_a_subreaper_snapshots_find_the_orphans(mark: str) -> None:
+    """The macOS path (psutil tree snapshots), run on whatever platform the suite runs on."""
+    reaper = Reaper(mark, armed=True, subreaper=False)
+    server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE,
+                              env={**os.environ, OWNER_VAR: mark})
+    assert server.stdout is not None
+    orphan = int(server.stdout.readline())
+    reaper.snapshot([server.pid])
+    assert reaper.release([server.pid]) == [], "a live server's tree is not orphaned"
+    reaper.snapshot([server.pid])
+    os.kill(server.pid, signal.SIGKILL)
+    server.wait()
+    assert reaper.release([server.pid]) == [orphan]
+    deadline = time.monotonic() + 5
+    while psutil.pid_exists(orphan) and psutil.Process(orphan).status() != psutil.STATUS_ZOMBIE:
+        assert time.monotonic() < deadline, "the orphan is still running"
+        time.sleep(0.02)
+    assert marked_processes(mark) == []
+
+
+def test_the_session_end_kills_only_this_grades_marker() -> None:
+    base = owner().removesuffix("/main")
+    mine, neighbour, longer = f"{base}/gw1", f"{base}/gw0", f"{base}/gw10"
+    procs = {
+        who: subprocess.Popen(["sleep", "600"], env={**os.environ, OWNER_VAR: who})
+        for who in (mine, neighbour, longer)
+    }
+    unmarked = subprocess.Popen(["sleep", "600"])
+    try:
+        deadline = time.monotonic() + 5
+        while len(marked_processes(base, prefix=True)) < 3:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        killed = Reaper(mine).finish()
+        assert killed == [procs[mine].pid]
+        assert procs[mine].wait(timeout=5) == -signal.SIGKILL
+        for other in (procs[neighbour], procs[longer], unmarked):
+            assert other.poll() is None, "another worker's (or nobody's) process was killed"
+    finally:
+        for proc in (*procs.values(), unmarked):
+            proc.kill()
+            proc.wait()
+
+
+def test_the_grader_itself_is_never_a_target(mark: str) -> None:
+    """A grader that carries the marker itself (as bench scripts do) never kills itself."""
+    script = ("from pytest_revylbench.devices.reaper import Reaper, marked_processes; "
+              "import sys; print(len(marked_processes(sys.argv[1])), Reaper(sys.argv[1]).finish())")
+    out = subprocess.run([sys.executable, "-c", script, mark], env={**os.environ, OWNER_VAR: mark},
+                         capture_output=True, text=True, timeout=60)
+    assert (out.returncode, out.stdout.strip()) == (0, "0 []"), out.stderr
+    with pytest.raises(ValueError, match="empty owner prefix"):
+        marked_processes("", prefix=True)
+    assert not is_subreaper(), "the test process itself must not have become a subreaper"
