@@ -18,6 +18,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from pytest_revylbench.builder.proctree import running
 from pytest_revylbench.devices.errors import DeviceError
 
 
@@ -154,11 +155,7 @@ class LeaseBoard:
 
 def _alive(pid: int) -> bool:
     """Whether `pid` runs; a zombie (killed, not yet reaped by its parent) does not."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
+    return pid > 0 and running(pid)
 
 
 def _rewrite_groups(path: Path, keep: Callable[[int], bool]) -> list[int]:
