@@ -33,80 +33,36 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
 from pytest_revylbench.campaigns.manifest import (
     CAMPAIGN_FILE,
     ROLLOUT_FILE,
     ROLLOUTS,
     CampaignError,
-    CampaignManifest,
-    RolloutManifest,
     load_manifest,
     load_rollout_manifest,
 )
-from pytest_revylbench.records.vocabulary import Trust, Verdict
-
 from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
+from pytest_revylbench.records.campaign import (
+    STATES,
+    CampaignManifest,
+    CampaignScores,
+    RolloutEntry,
+    RolloutManifest,
+    RolloutScore,
+    RolloutState,
+)
 from pytest_revylbench.records.ledger import COMPARED, RolloutStart, SubmissionRecord, parse_time
-from pytest_revylbench.scoring.rollout import MixedRollout, RolloutScore, score_ledger
+from pytest_revylbench.records.vocabulary import Trust, Verdict
+from pytest_revylbench.scoring.rollout import MixedRollout, score_ledger
 
 TRANSCRIPT_FILE = "transcript.jsonl"
 SCORES_FILE = "scores.json"
 CAMPAIGN_HELP = f"score every rollout of a campaign from its ledger; write DIR/{SCORES_FILE}"
 
-RolloutState = Literal["scored", "open", "superseded", "mismatch", "no_result", "excluded"]
-STATES: tuple[RolloutState, ...] = ("scored", "open", "superseded", "mismatch", "no_result", "excluded")
 
 TranscriptCheck = Callable[[Path], list[str]]
 """Given a rollout's transcript file, what in it shows the agent saw the hidden suite."""
-
-
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class RolloutEntry(_Record):
-    """One rollout's line of `scores.json`."""
-
-    rollout: str
-    """Its folder relative to `rollouts/`: `<task>/<name>`."""
-    task: str
-    seed: int | None
-    """From its `rollout.toml` (None when that file cannot be read)."""
-    started_at: str | None = None
-    """When the agent started (the ledger's start record): the newest re-run of a seed counts."""
-    state: RolloutState
-    reason: str
-    score_percent: float | None
-    """The number that counts: set for `scored` rollouts only."""
-    score: RolloutScore | None
-    """Every factor of the score, whenever the ledger could be read (also when it does not count)."""
-    solved: bool
-    """The last clean submission passed all four tests."""
-    first_try: bool
-    """The first counted submission (bench faults are not) passed all four tests."""
-    trust: Trust | None
-    """The trust level all its grades share; None when unknown (no grade read) or mixed."""
-    digests: dict[str, str] = {}
-    """The compared provenance digests (task, suite, grader, environment) its grades share."""
-    flags: tuple[str, ...] = ()
-    """Reported for a person to judge; never a change of state."""
-
-
-class CampaignScores(_Record):
-    """`scores.json`: the manifest and every rollout's state, score and reason."""
-
-    version: Literal[2] = 2
-    campaign: str
-    """The campaign folder's name."""
-    manifest: CampaignManifest
-    """The campaign's `campaign.toml`, as read."""
-    counts: dict[str, int]
-    """Rollouts per state."""
-    rollouts: tuple[RolloutEntry, ...]
-    """Every rollout folder, sorted, with its state and reason."""
 
 
 _HIDDEN = re.compile(r"suites/|test_stage_|test_journey_")

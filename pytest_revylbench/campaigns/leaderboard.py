@@ -30,11 +30,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
-from pytest_revylbench.campaigns.manifest import Contestant
-from pytest_revylbench.records.vocabulary import Trust
 
-from pytest_revylbench.campaigns.campaign import CampaignScores, RolloutEntry
+from pytest_revylbench.records.campaign import CampaignScores, Contestant, RolloutEntry
 from pytest_revylbench.records.ledger import parse_time
+from pytest_revylbench.records.vocabulary import Trust
 
 RESAMPLES = 2000
 RNG_SEED = 20261130

@@ -13,10 +13,9 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
-from pytest_revylbench.campaigns.manifest import CampaignManifest, RolloutManifest
-from pytest_revylbench.records.grade import GradeRecord
 
-from pytest_revylbench.campaigns.campaign import CampaignScores
+from pytest_revylbench.records.campaign import CampaignManifest, CampaignScores, RolloutManifest
+from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"

@@ -16,12 +16,9 @@ rollout's state. A rollout without an end record is `open`: its figure is not fi
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-from pytest_revylbench.records.vocabulary import Verdict
-from pytest_revylbench.scoring.rederive import rederive
-
+from pytest_revylbench.records.campaign import Flag, RolloutScore
 from pytest_revylbench.records.ledger import (
     COMPARED,
     Ledger,
@@ -31,23 +28,14 @@ from pytest_revylbench.records.ledger import (
     parse_time,
     quarantined,
 )
+from pytest_revylbench.records.vocabulary import Verdict
+from pytest_revylbench.scoring.rederive import rederive
 
 SUBMISSION_DECAY = 0.80
 REGRESSION_DECAY = 0.80
 TIME_FLOOR_S = 300.0
 TIME_CEILING_S = 24000.0
 TIME_MAX_PENALTY = 0.40
-
-
-FlagName = Literal["incoherent_steps", "incoherent_final", "quarantined"]
-
-
-class Flag(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    k: int
-    name: FlagName
-    detail: str
 
 
 def mixed(records_digests: list[dict[str, str]]) -> list[str]:
@@ -58,45 +46,6 @@ def mixed(records_digests: list[dict[str, str]]) -> list[str]:
         if len(values) > 1:
             found.append(key)
     return found
-
-
-RolloutState = Literal["scored", "agent_fault", "no_result", "open"]
-
-
-class RolloutScore(BaseModel):
-    """The score of one rollout with every factor it is the product of."""
-
-    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
-
-    version: Literal[2] = 2
-    state: RolloutState
-    """`agent_fault`: no clean submission, and at least one counted (or none at all): score 0;
-    `no_result`: every submission was a bench fault (re-run the rollout);
-    `open`: no end record yet, the figure is not final and never enters a leaderboard."""
-    score_percent: float | None
-    scheme: str = "stages"
-    """The reward scheme the outcome is taken under."""
-    outcome: float
-    outcome_from_k: int | None
-    """The submission the outcome is taken from (the last clean one)."""
-    submissions_counted: int
-    submissions_factor: float
-    agent_seconds: float
-    time_factor: float
-    regressions: int
-    regressions_factor: float
-    regressed: tuple[str, ...] = ()
-    """`k:item` for each regression counted."""
-    flags: tuple[Flag, ...] = ()
-    """Reported for a person to judge; they never change the state or the score."""
-    end_reason: str | None = None
-    """Why the agent stopped (the end record), None while open."""
-    trust: str = "dev-untrusted"
-    """The trust level every submission shares (a rollout never mixes two)."""
-    mixed_digests: tuple[str, ...] = ()
-    """Digest kinds that differ between submissions; non-empty only with `allow_mixed`."""
-    allowed_mixed: bool = False
-    """Whether the rollout was scored despite mixed digests (`--allow-mixed`)."""
 
 
 def outcome(record: SubmissionRecord) -> float:

@@ -8,18 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_revylbench.campaigns.manifest import CampaignError, load_manifest
-from pytest_revylbench.records.vocabulary import Fault, Trust, Verdict
 
-from pytest_revylbench.campaigns.campaign import (
-    CampaignScores,
-    RolloutEntry,
-    score_campaign,
-    transcript_flags,
-    write_scores,
-)
+from pytest_revylbench.campaigns.campaign import score_campaign, transcript_flags, write_scores
+from pytest_revylbench.campaigns.manifest import CampaignError, load_manifest
 from pytest_revylbench.cli import main
+from pytest_revylbench.records.campaign import CampaignScores, RolloutEntry
 from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.vocabulary import Fault, Trust, Verdict
 
 STAGES = ("accounts", "transactions", "budgets", "month-close")
 LETTERS = {"p": Verdict.PASS, "f": Verdict.FAIL, "n": Verdict.NOT_RUN}
