@@ -12,9 +12,9 @@ import shutil
 from pathlib import Path
 
 from filelock import FileLock
-from pytest_revylbench.records.build import BuildResult
 
 from pytest_revylbench.builder.submission import tree_digest
+from pytest_revylbench.records.build import BuildResult
 
 BUILDER_CODE = Path(__file__).resolve().parent
 

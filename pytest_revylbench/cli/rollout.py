@@ -13,12 +13,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from pytest_revylbench.tasks.loading import TaskError, load_task
-
 from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.outputs.ledger import LedgerError, end_rollout, read_ledger, start_rollout
 from pytest_revylbench.records.ledger import END_REASONS
 from pytest_revylbench.scoring.rollout import MixedRollout, explain, score_ledger
+from pytest_revylbench.tasks.loading import TaskError, load_task
 
 ROLLOUT_HELP = "score a rollout from its ledger alone (`rollout start …` / `rollout end …` open and close it)"
 LIFECYCLE = ("start", "end")

@@ -19,12 +19,8 @@ from pathlib import Path
 
 from filelock import FileLock
 from pydantic import TypeAdapter, ValidationError
-from pytest_revylbench.records.grade import GradeRecord
-from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import Scheme, Verdict
-from pytest_revylbench.scoring.rederive import rederive
-from pytest_revylbench.scoring.tiers import RewardRefused
 
+from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.ledger import (
     EndReason,
     Item,
@@ -35,6 +31,10 @@ from pytest_revylbench.records.ledger import (
     SubmissionRecord,
     parse_time,
 )
+from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.vocabulary import Scheme, Verdict
+from pytest_revylbench.scoring.rederive import rederive
+from pytest_revylbench.scoring.tiers import RewardRefused
 
 LEDGER = "ledger.jsonl"
 LEDGER_VERSION = 2

@@ -16,13 +16,12 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from pytest_revylbench.builder.submission import digest as submission_digest
+from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE
 from pytest_revylbench.tasks.loading import Task
-
-from pytest_revylbench.builder.submission import digest as submission_digest
-from pytest_revylbench.builder.submission import tree_digest
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 DIGEST_KEYS = ("task", "suite", "submission", "oracle", "grader", "environment")

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import pytest
-from pytest_revylbench.records.vocabulary import PLATFORMS
 
 from pytest_revylbench.records.ledger import parse_time
+from pytest_revylbench.records.vocabulary import PLATFORMS
 
 T = TypeVar("T", str, int, float)
 

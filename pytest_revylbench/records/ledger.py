@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
+
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Fault, Scheme, Tier, Trust, Verdict
 

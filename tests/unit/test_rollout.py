@@ -7,11 +7,11 @@ import math
 from pathlib import Path
 
 import pytest
-from pytest_revylbench.records.vocabulary import Fault, Verdict
 
 from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
 from pytest_revylbench.records.ledger import Item, RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.rollout import (
     MixedRollout,
     agent_seconds,
@@ -387,9 +387,8 @@ def test_the_lifecycle_commands_start_once_and_end_once(
 
 
 def test_party_follows_the_one_mapping_for_every_kind() -> None:
-    from pytest_revylbench.records.vocabulary import AGENT_FAULTS
-
     from pytest_revylbench.records.ledger import party_of, quarantined
+    from pytest_revylbench.records.vocabulary import AGENT_FAULTS
 
     for kind in Fault:
         assert party_of(kind.value) == ("agent" if kind in AGENT_FAULTS else "bench"), kind
