@@ -11,6 +11,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
+import psutil
+
+from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.builder.sandbox import MiB, Sandbox, processes_of
 from pytest_revylbench.records.build import StepDiagnosis
 
@@ -186,28 +189,40 @@ def _note(log: Path, message: str) -> None:
 
 
 def _kill_tree(proc: subprocess.Popen[bytes], sandbox: Sandbox | None) -> None:
-    """SIGKILL the step's process group; sandboxed, also anything still running as its uid.
+    """SIGKILL the step's process tree and group; sandboxed, also anything still running as
+    its uid.
 
     Killing bwrap kills its pid namespace, so a sandboxed step leaves nothing behind; the
-    uid sweep covers the moment between the two.
+    uid sweep covers the moment between the two. Descendants the grader adopted (it is a
+    child subreaper once a device started) are reaped, so none stays a zombie.
     """
+    try:  # the tree first: a descendant may have left the step's process group
+        tree = psutil.Process(proc.pid).children(recursive=True)
+    except GONE:
+        tree = []
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     proc.wait()
+    kill_and_reap(tree, wait_s=1.0)
     if sandbox is None or sandbox.uid is None:
         return
     for _ in range(50):
         left = processes_of(sandbox.uid)
         if not left:
             return
-        for pid in left:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        time.sleep(0.1)
+        kill_and_reap(_processes(left), wait_s=0.1)
+
+
+def _processes(pids: list[int]) -> list[psutil.Process]:
+    found = []
+    for pid in pids:
+        try:
+            found.append(psutil.Process(pid))
+        except GONE:
+            continue
+    return found
 
 
 def _check_output_limit(step: str, sandbox: Sandbox) -> None:

@@ -34,6 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psutil
+
 MiB = 1024 * 1024
 GiB = 1024 * MiB
 
@@ -208,20 +210,13 @@ def chown_tree(root: Path, uid: int) -> None:
 
 
 def processes_of(uid: int) -> list[int]:
-    """Pids whose real uid is `uid` (a build's leftovers, if any)."""
+    """Pids of the running (not zombie) processes whose real uid is `uid` (a build's
+    leftovers, if any)."""
     found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/status", encoding="utf-8") as status:
-                for line in status:
-                    if line.startswith("Uid:"):
-                        if int(line.split()[1]) == uid:
-                            found.append(int(entry))
-                        break
-        except (OSError, ValueError):
-            continue
+    for proc in psutil.process_iter(["uids", "status"]):
+        uids, status = proc.info["uids"], proc.info["status"]
+        if uids is not None and uids.real == uid and status != psutil.STATUS_ZOMBIE:
+            found.append(proc.pid)
     return found
 
 
