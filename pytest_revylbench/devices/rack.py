@@ -16,6 +16,7 @@ from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.ios import IosSimulator, ios_app
 from pytest_revylbench.devices.pool import PoolSpec
 from pytest_revylbench.devices.protocol import Device
+from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import WebDevice
@@ -37,11 +38,17 @@ class DeviceRack:
     last_slot: str | None = None
     _cleanup: list[Any] = field(default_factory=list)
     _servers: dict[str, AppiumServer] = field(default_factory=dict)
+    reaper: Reaper = field(init=False)
+    """Collects the processes a dead server or driver orphaned (see `devices.reaper`)."""
+
+    def __post_init__(self) -> None:
+        self.reaper = Reaper(self.owner)
 
     def get(self, slot: str) -> Device:
         """The started device for `slot`, starting it on first use."""
         self.last_slot = slot
         if slot not in self.devices:
+            self.reaper.arm()  # before any server starts: its orphans come back to us
             device = self._make(slot)
             try:
                 device.start()
@@ -49,7 +56,22 @@ class DeviceRack:
                 device.stop()
                 raise
             self.devices[slot] = device
+            self.snapshot()
         return self.devices[slot]
+
+    def server_pids(self) -> list[int]:
+        """The pids of the Appium servers this rack started (running or just died)."""
+        return [pid for server in self._servers.values() if (pid := server.pgid) is not None]
+
+    def snapshot(self) -> None:
+        """Note the servers' process trees (after a start or a launch): where no subreaper
+        exists, how the orphans of a server that dies are found."""
+        self.reaper.snapshot(self.server_pids())
+
+    def reap(self) -> list[int]:
+        """At a device's release: kill and reap the processes a dead server or driver of
+        this grade orphaned. Returns their pids."""
+        return self.reaper.release(self.server_pids())
 
     def _make(self, slot: str) -> Device:
         pool, overrides, tell = self.pool, dict(self.pool.capabilities), self.on_server_start
@@ -104,4 +126,5 @@ class DeviceRack:
             server.stop()
             shutil.rmtree(scratch, ignore_errors=True)
         self.devices.clear()
+        self.reaper.finish()  # whatever of this grade survived its server's process group
         return stopped

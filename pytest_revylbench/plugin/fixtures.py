@@ -205,6 +205,7 @@ def app(
             raise
         finally:
             recorder.bench_seconds = round(time.monotonic() - started, 3)
+        revylbench_rack.snapshot()
         fingerprint = getattr(device, "screen_fingerprint", None)
         recorder.attach(
             driver.get_screenshot_as_png,
@@ -230,7 +231,10 @@ def app(
             quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)
             attach_evidence(recorder)
     finally:
-        lease.release()
+        try:  # what a dead server or driver orphaned goes before the device is free again
+            revylbench_rack.reap()
+        finally:
+            lease.release()
 
 
 QUIT_S = 15.0
@@ -294,6 +298,9 @@ def _calibrate(grade: GradeConfig, rack: DeviceRack, leases: LeaseBoard, worker:
                 f"the pool's {type(device).__name__} cannot be calibrated"])
         photo, observed = photograph(device)
     finally:
-        lease.release()
+        try:
+            rack.reap()
+        finally:
+            lease.release()
     (grade.run_dir / "calibration.png").write_bytes(photo)
     return compare(photo, observed, calibration_environment(grade.appium_dir))
