@@ -17,6 +17,8 @@ from pytest_revylbench.app.locators import Locators
 from pytest_revylbench.devices.protocol import AppSession
 
 POLL_S = 0.1
+REVEAL_EVERY_S = 1.0
+"""On a device, how often a check still waiting scrolls toward what it looks for."""
 
 
 class CheckFailed(AssertionError):
@@ -71,6 +73,24 @@ class App:
                 return found
         return found
 
+    def _judged(self, locators: list[tuple[str, str]]) -> Callable[[], list[Any]]:
+        """A probe for `_poll`: the visible elements `locators` find. On a device, off-screen
+        means not displayed, so a probe that finds none scrolls toward them (at most once
+        every REVEAL_EVERY_S) and looks again; the web's `reveal` does nothing."""
+        last = [float("-inf")]
+
+        def probe() -> list[Any]:
+            found = self._visible(locators)
+            if found or time.monotonic() - last[0] < REVEAL_EVERY_S:
+                return found
+            last[0] = time.monotonic()
+            if self._loc.reveal(self._driver, locators):
+                self._rec.invalidate()
+                return self._visible(locators)
+            return found
+
+        return probe
+
     def _poll(self, probe: Callable[[], Any], timeout_s: float | None) -> Any:
         """Call `probe` until it returns something truthy or the timeout passes."""
         deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
@@ -103,7 +123,7 @@ class App:
     ) -> None:
         """Press the control whose accessibility label or visible text is `text`."""
         locators, shown = self._target(text, test_id)
-        found = self._poll(lambda: self._visible(locators), None)
+        found = self._poll(self._judged(locators), None)
         if not found:
             raise self._fail(
                 criterion or f"there is a control {shown} to press",
@@ -116,7 +136,7 @@ class App:
     ) -> None:
         """Type `text` into the input whose test ID, placeholder or label is `into`."""
         locators = self._loc.input(into)
-        found = self._poll(lambda: self._visible(locators), None)
+        found = self._poll(self._judged(locators), None)
         if not found:
             raise self._fail(
                 criterion or f"there is an input {into!r} to type into",
@@ -127,6 +147,9 @@ class App:
         if clear:
             self._loc.clear_input(field)
         field.send_keys(text)
+        # On a device the soft keyboard stays up, and a ScrollView would spend the next tap
+        # on dismissing it.
+        self._loc.dismiss_keyboard(self._driver)
 
     def scroll_to(self, text: str) -> None:
         """Bring the element showing `text` into view."""
@@ -205,7 +228,7 @@ class App:
     def read(self, test_id: str) -> str:
         """The text (or an input's value) of the element with `test_id`."""
         locators = self._loc.test_id(test_id)
-        found = self._poll(lambda: self._visible(locators), None)
+        found = self._poll(self._judged(locators), None)
         if not found:
             raise self._fail(
                 f"the screen has an element with test ID {test_id!r}",
@@ -226,7 +249,7 @@ class App:
         expected = " ".join(text.split())
         if at is None:
             criterion = criterion or f"the screen shows {text!r}"
-            found = self._poll(lambda: self._visible(self._loc.text(text)), timeout_s)
+            found = self._poll(self._judged(self._loc.text(text)), timeout_s)
             if not found:
                 raise self._fail(criterion, repr(expected), self._screen())
         else:
@@ -242,9 +265,10 @@ class App:
 
     def _poll_text(self, test_id: str, expected: str, timeout_s: float | None) -> str | None:
         last: list[str | None] = [None]
+        judged = self._judged(self._loc.test_id(test_id))
 
         def probe() -> bool:
-            found = self._visible(self._loc.test_id(test_id))
+            found = judged()
             last[0] = self._loc.element_text(found[0]) if found else None
             return last[0] == expected
 
@@ -301,7 +325,22 @@ class App:
             ys = [y for _, y in positions()]
             return None not in ys and all(a < b for a, b in itertools.pairwise(ys))  # type: ignore[operator]
 
-        ok = self._poll(in_order, None)
+        judged = [self._judged(self._loc.text(text)) for text in texts]
+
+        def in_order_scrolled() -> bool:
+            """On a device: each text in turn is brought into view; while the one before it
+            is still on the screen it must be above it (one that scrolled off lies above)."""
+            for i, probe in enumerate(judged):
+                found = probe()
+                if not found:
+                    return False
+                if i:
+                    before = self._visible(self._loc.text(texts[i - 1]))
+                    if before and not before[0].location["y"] < found[0].location["y"]:
+                        return False
+            return True
+
+        ok = self._poll(in_order if self._loc.platform == "web" else in_order_scrolled, None)
         if not ok:
             observed = ", ".join(
                 f"{t!r} at y={y:.0f}" if y is not None else f"{t!r} missing" for t, y in positions()

@@ -17,6 +17,12 @@ def _css_string(value: str) -> str:
     return json.dumps(value)
 
 
+def _native_string(value: str) -> str:
+    """A double-quoted literal for an NSPredicate or a UiSelector: non-ASCII text kept as it
+    is (neither parser reads JSON's `\\u` escapes: "Café" must not become "Caf\\u00e9")."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _xpath_string(value: str) -> str:
     if '"' not in value:
         return f'"{value}"'
@@ -37,6 +43,8 @@ class Locators(Protocol):
     def element_text(self, element: Any) -> str: ...
     def clear_input(self, element: Any) -> None: ...
     def scroll_into_view(self, driver: Any, element: Any | None, text: str) -> None: ...
+    def reveal(self, driver: Any, locators: list[Locator]) -> bool: ...
+    def dismiss_keyboard(self, driver: Any) -> None: ...
 
 
 def _normalize(text: str) -> str:
@@ -86,6 +94,35 @@ class WebLocators:
         if element is not None:
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
 
+    def reveal(self, driver: Any, locators: list[Locator]) -> bool:
+        """Nothing: Selenium judges an element displayed wherever the page is scrolled."""
+        return False
+
+    def dismiss_keyboard(self, driver: Any) -> None:
+        """Nothing: a browser has no soft keyboard in the way of the next tap."""
+
+
+IOS_TEXT_INPUTS = frozenset({
+    "XCUIElementTypeTextField", "XCUIElementTypeSecureTextField", "XCUIElementTypeTextView",
+    "XCUIElementTypeSearchField",
+})
+"""The element types whose `value` is what they show (everything else shows its `label`)."""
+IOS_SCROLL_VIEWS = "XCUIElementTypeScrollView"
+"""What a React Native ScrollView or FlatList is to XCUITest."""
+ANDROID_TEXT_INPUT = "android.widget.EditText"
+
+
+def _quietly(action: Any) -> bool:
+    """Run a driver command that may fairly fail (nothing to scroll, no keyboard shown):
+    False when the driver refused it, and the check that follows judges the screen."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        action()
+    except WebDriverException:
+        return False
+    return True
+
 
 class IosLocators:
     """XCUITest: testID → accessibility id; texts through NSPredicate on label/value/name."""
@@ -96,14 +133,14 @@ class IosLocators:
         return [("accessibility id", test_id)]
 
     def label(self, label: str) -> list[Locator]:
-        return [("-ios predicate string", f"label == {json.dumps(label)}")]
+        return [("-ios predicate string", f"label == {_native_string(label)}")]
 
     def text(self, text: str) -> list[Locator]:
-        lit = json.dumps(_normalize(text))
+        lit = _native_string(_normalize(text))
         return [("-ios predicate string", f"label == {lit} OR value == {lit} OR name == {lit}")]
 
     def input(self, name: str) -> list[Locator]:
-        lit = json.dumps(name)
+        lit = _native_string(name)
         return self.test_id(name) + [
             ("-ios predicate string",
              f"(type == 'XCUIElementTypeTextField' OR type == 'XCUIElementTypeSecureTextField') "
@@ -114,15 +151,65 @@ class IosLocators:
         return _page_source_text(driver.page_source, ("label", "value"))
 
     def element_text(self, element: Any) -> str:
-        return _normalize(element.get_attribute("value") or element.get_attribute("label") or "")
+        """A text input's value (empty while it shows only its placeholder); anything else's
+        label, since WebDriverAgent's `value` of a selected button or tab is "1"."""
+        if element.get_attribute("type") in IOS_TEXT_INPUTS:
+            value = element.get_attribute("value") or ""
+            return "" if value == (element.get_attribute("placeholderValue") or "") else _normalize(value)
+        return _normalize(element.get_attribute("label") or element.get_attribute("value") or "")
 
     def clear_input(self, element: Any) -> None:
         element.clear()
 
     def scroll_into_view(self, driver: Any, element: Any | None, text: str) -> None:
-        driver.execute_script(
-            "mobile: scroll", {"predicateString": f"label == {json.dumps(text)}", "toVisible": True}
-        )
+        if element is not None:
+            _quietly(lambda: driver.execute_script(
+                "mobile: scroll", {"elementId": element.id, "toVisible": True}))
+        else:
+            self.reveal(driver, self.text(text))
+
+    def reveal(self, driver: Any, locators: list[Locator]) -> bool:
+        """Scroll the first element `locators` find into view (`mobile: scroll` to it, with its
+        own elementId: `toVisible` does nothing without one); one not in the tree yet is
+        scrolled to inside the first scroll view, by predicate."""
+        found = next((e for by, value in locators for e in driver.find_elements(by, value)), None)
+        if found is not None:
+            return _quietly(lambda: driver.execute_script(
+                "mobile: scroll", {"elementId": found.id, "toVisible": True}))
+        containers = driver.find_elements("class name", IOS_SCROLL_VIEWS)
+        if not containers:
+            return False
+        by, value = locators[0]
+        predicate = value if by == "-ios predicate string" else f"name == {_native_string(value)}"
+        return _quietly(lambda: driver.execute_script(
+            "mobile: scroll", {"elementId": containers[0].id, "predicateString": predicate}))
+
+    def dismiss_keyboard(self, driver: Any) -> None:
+        """A neutral tap just above the keyboard, at the screen's left edge: a decimal pad has
+        no key that dismisses it, and a ScrollView would otherwise spend the next tap on it."""
+        if not _keyboard_shown(driver):
+            return
+        keyboards = driver.find_elements("class name", "XCUIElementTypeKeyboard")
+        if keyboards:
+            top = float(keyboards[0].rect["y"])
+        else:
+            top = float(driver.get_window_size()["height"]) * 0.6
+        _quietly(lambda: driver.execute_script(
+            "mobile: tap", {"x": NEUTRAL_TAP_X, "y": max(top - NEUTRAL_TAP_ABOVE, 1.0)}))
+
+
+NEUTRAL_TAP_X = 2.0
+NEUTRAL_TAP_ABOVE = 12.0
+"""Where iOS's neutral tap lands: 2 pt in from the left edge, 12 pt above the keyboard."""
+
+
+def _keyboard_shown(driver: Any) -> bool:
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return bool(driver.is_keyboard_shown())
+    except WebDriverException:
+        return False
 
 
 class AndroidLocators:
@@ -132,7 +219,7 @@ class AndroidLocators:
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [
-            ("-android uiautomator", f"new UiSelector().resourceId({json.dumps(test_id)})"),
+            ("-android uiautomator", f"new UiSelector().resourceId({_native_string(test_id)})"),
             ("accessibility id", test_id),
         ]
 
@@ -140,29 +227,50 @@ class AndroidLocators:
         return [("accessibility id", label)]
 
     def text(self, text: str) -> list[Locator]:
-        return [("-android uiautomator", f"new UiSelector().text({json.dumps(_normalize(text))})")]
+        return [("-android uiautomator",
+                 f"new UiSelector().text({_native_string(_normalize(text))})")]
 
     def input(self, name: str) -> list[Locator]:
         return self.test_id(name) + [
             ("-android uiautomator",
-             f"new UiSelector().className(\"android.widget.EditText\").text({json.dumps(name)})"),
+             f"new UiSelector().className(\"{ANDROID_TEXT_INPUT}\").text({_native_string(name)})"),
         ]
 
     def screen_text(self, driver: Any) -> str:
         return _page_source_text(driver.page_source, ("text", "content-desc"))
 
     def element_text(self, element: Any) -> str:
-        return _normalize(element.text or "")
+        """An EditText's text; else the content-desc, else the node's own text, else its
+        descendants' texts (UiAutomator2 gives `text` for the node alone: a Pressable tab
+        holding a <Text> has none of its own)."""
+        own = element.text or ""
+        if element.get_attribute("class") == ANDROID_TEXT_INPUT:
+            return _normalize(own)
+        described = element.get_attribute("content-desc") or ""
+        if described or own:
+            return _normalize(described or own)
+        inner = [e.text for e in element.find_elements("xpath", ".//*[@text!='']") if e.text]
+        return _normalize(" ".join(inner))
 
     def clear_input(self, element: Any) -> None:
         element.clear()
 
     def scroll_into_view(self, driver: Any, element: Any | None, text: str) -> None:
-        selector = (
-            "new UiScrollable(new UiSelector().scrollable(true))"
-            f".scrollIntoView(new UiSelector().text({json.dumps(text)}))"
-        )
-        driver.find_elements("-android uiautomator", selector)
+        self.reveal(driver, self.text(text))
+
+    def reveal(self, driver: Any, locators: list[Locator]) -> bool:
+        """UiScrollable.scrollIntoView on the first scrollable view, for the first locator's
+        node (an accessibility id is its content-desc)."""
+        by, value = locators[0]
+        target = value if by == "-android uiautomator" else (
+            f"new UiSelector().description({_native_string(value)})")
+        selector = f"new UiScrollable(new UiSelector().scrollable(true)).scrollIntoView({target})"
+        return _quietly(lambda: driver.find_elements("-android uiautomator", selector))
+
+    def dismiss_keyboard(self, driver: Any) -> None:
+        """`hide_keyboard` (Android's back action, which a soft keyboard consumes first)."""
+        if _keyboard_shown(driver):
+            _quietly(driver.hide_keyboard)
 
 
 def _page_source_text(source: str, attributes: tuple[str, ...]) -> str:

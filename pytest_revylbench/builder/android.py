@@ -8,6 +8,7 @@ with the debug key, so the APK installs on an emulator as it is.
 from __future__ import annotations
 
 import json
+import platform
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from pytest_revylbench.builder.ios import expo_prebuild, link_node_modules
 from pytest_revylbench.builder.process import StepFailed, run_step
 
 GRADLE_ENV = {"CI": "1"}
+HOST_ABIS = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "arm64-v8a", "aarch64": "arm64-v8a"}
+"""The emulator ABI that runs at full speed on each host machine (`platform.machine()`)."""
 OUTPUTS = Path("app/build/outputs/apk/release")
 
 
@@ -40,6 +43,13 @@ def build_android(
     run_step("gradlew assembleRelease", argv, cwd=android, log=log, deadline=deadline,
              env={**GRADLE_ENV, **(env or {})})
     return release_apk(android / OUTPUTS)
+
+
+def host_abis(machine: str | None = None) -> tuple[str, ...]:
+    """The one ABI this host's emulators run (an x86_64 or arm64 system image), so Gradle
+    compiles the native code once instead of for all four ABIs; empty (all) on another host."""
+    abi = HOST_ABIS.get((machine or platform.machine()).lower())
+    return (abi,) if abi else ()
 
 
 def release_apk(outputs: Path) -> Path:

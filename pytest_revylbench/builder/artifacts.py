@@ -34,13 +34,14 @@ class ArtifactStore:
         return self.root / key
 
     def get(self, key: str) -> tuple[BuildResult, Path, Path] | None:
-        """(result, artifact folder, build log) of an earlier identical build, if kept."""
+        """(result, artifact, build log) of an earlier identical build, if kept: the web
+        bundle folder, or the `.app` / `.apk` under its own name."""
         entry = self._entry(key)
         record = entry / "build.json"
         if not record.is_file():
             return None
         result = BuildResult.model_validate_json(record.read_text(encoding="utf-8"))
-        return result, entry / "artifact", entry / "build.log"
+        return result, kept_artifact(entry / "artifact", result), entry / "build.log"
 
     def put(self, key: str, result: BuildResult, artifact: Path, log: Path) -> None:
         if not result.ok:
@@ -52,7 +53,37 @@ class ArtifactStore:
                 return
             partial = entry.with_name(entry.name + ".partial")
             shutil.rmtree(partial, ignore_errors=True)
-            shutil.copytree(artifact, partial / "artifact", symlinks=False)
+            keep_artifact(artifact, partial / "artifact")
             shutil.copy2(log, partial / "build.log")
             (partial / "build.json").write_text(result.model_dump_json(indent=2), encoding="utf-8")
             partial.rename(entry)
+
+
+NATIVE_SUFFIXES = (".app", ".apk")
+"""A native artifact keeps its name: the device picks its platform by the suffix, and an
+upload to a farm is named after it."""
+APK_METADATA = "output-metadata.json"
+"""Written by the Android Gradle plugin beside the APK; the device reads the app's id from it."""
+
+
+def keep_artifact(artifact: Path, folder: Path) -> None:
+    """Copy a build's artifact into the store's `folder`: a web bundle folder as the folder
+    itself; a `.app` (a folder) or an `.apk` (a file, with its output-metadata.json) inside
+    it under its own name."""
+    if artifact.suffix not in NATIVE_SUFFIXES:
+        shutil.copytree(artifact, folder, symlinks=False)
+        return
+    folder.mkdir(parents=True)
+    if artifact.is_dir():
+        shutil.copytree(artifact, folder / artifact.name, symlinks=False)
+        return
+    shutil.copy2(artifact, folder / artifact.name)
+    metadata = artifact.parent / APK_METADATA
+    if metadata.is_file():
+        shutil.copy2(metadata, folder / APK_METADATA)
+
+
+def kept_artifact(folder: Path, result: BuildResult) -> Path:
+    """Where `keep_artifact` put the artifact `result` names."""
+    name = Path(result.artifact or "").name
+    return folder / name if Path(name).suffix in NATIVE_SUFFIXES else folder

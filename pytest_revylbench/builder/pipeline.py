@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_revylbench.builder.android import build_android
+from pytest_revylbench.builder.android import build_android, host_abis
 from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_dependencies
 from pytest_revylbench.builder.ios import build_ios
 from pytest_revylbench.builder.process import StepFailed, log_tail
@@ -17,6 +17,10 @@ from pytest_revylbench.builder.submission import copy_source, source_files
 from pytest_revylbench.builder.web import build_web
 from pytest_revylbench.records.build import BuildResult, InstallAttempt, StepDiagnosis
 from pytest_revylbench.records.vocabulary import Fault, Platform
+
+BUILD_TIMEOUT_S: dict[str, float] = {"web": 600.0, "android": 1800.0, "ios": 2700.0}
+"""The default build limit per platform: a cold `pod install` plus a Release `xcodebuild`, or
+a cold Gradle run, takes far longer than an Expo web export (estimates, docs/PLATFORMS.md)."""
 
 GRADER_ROOT = Path(__file__).resolve().parents[2]
 """The folder holding pytest_revylbench/ (and, in the repository, suites/ and reports/)."""
@@ -90,7 +94,8 @@ def build_submission(
             artifact = build_ios(work.resolve(), node_modules=node_modules, log=log, deadline=deadline)
         elif platform == "android":
             artifact = build_android(
-                work.resolve(), node_modules=node_modules, log=log, deadline=deadline
+                work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
+                abis=host_abis(),
             )
         else:
             artifact = build_web(

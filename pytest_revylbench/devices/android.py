@@ -1,8 +1,10 @@
 """Android emulators through `emulator` and `adb`, driven by Appium's UiAutomator2 driver.
 
-The emulator is started headless without saving a snapshot, so every start is a cold,
-clean boot; the app is installed once, and its data cleared (`pm clear`) before every
-launch after the first.
+The emulator is started headless with `-no-snapshot` (neither loaded nor saved: a cold,
+clean boot every time, where `-no-snapshot-save` would still quick-boot from an old
+snapshot); the app is installed once with its runtime permissions granted (`install -r -g`:
+`autoGrantPermissions` does nothing for an app the grader installs itself), and its data
+cleared (`pm clear`) before every launch, the first included.
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ WAIT_SLICE_S = 5.0
 KILL_GRACE_S = 30.0
 # threadtime format: "MM-DD HH:MM:SS.mmm  PID  TID E ReactNativeJS: message"
 _JS_ERROR = re.compile(r"\sE ReactNativeJS\s*: (?P<message>.*)$")
+# A JS exception nothing caught: React Native rethrows it as a JavascriptException that
+# kills the app ("E AndroidRuntime: com.facebook.react.common.JavascriptException: …").
+_JS_FATAL = re.compile(r"\sE AndroidRuntime\s*: (?:[\w.]+\.)?JavascriptException: (?P<message>.*)$")
 
 
 def application_id(apk: Path) -> str:
@@ -74,6 +79,7 @@ def android_capabilities(
         "appium:noReset": True,  # the device clears the app's data itself
         "appium:systemPort": system_port,
         "appium:autoGrantPermissions": True,
+        "appium:clearDeviceLogsOnStart": True,  # no test reads another test's logcat errors
         "appium:uiautomator2ServerLaunchTimeout": 120_000,
         "appium:adbExecTimeout": 60_000,
         "appium:newCommandTimeout": 120,
@@ -84,12 +90,18 @@ def android_capabilities(
 
 
 def logcat_errors(entries: list[dict[str, Any]]) -> list[str]:
-    """The JS errors among logcat entries (React Native logs them under the tag ReactNativeJS)."""
+    """The JS errors among logcat entries (React Native logs them under the tag ReactNativeJS);
+    an uncaught one, which React Native turns into a fatal JavascriptException, is reported
+    as "Uncaught …", as a browser words it (the launch check looks for that word)."""
     found = []
     for entry in entries:
-        match = _JS_ERROR.search(str(entry.get("message", "")))
+        message = str(entry.get("message", ""))
+        match = _JS_ERROR.search(message)
         if match:
             found.append(match["message"])
+        fatal = _JS_FATAL.search(message)
+        if fatal:
+            found.append(f"Uncaught {fatal['message']}")
     return found
 
 
@@ -148,7 +160,7 @@ class AndroidEmulator:
         assert self.spec.avd  # the pool validated this
         # Software rendering: runs on hosts without a GPU and draws the same pixels everywhere.
         self._proc = self.tools.spawn(
-            ["emulator", "-avd", self.spec.avd, "-no-window", "-no-snapshot-save",
+            ["emulator", "-avd", self.spec.avd, "-no-window", "-no-snapshot",
              "-port", str(self.port), "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect",
              *android_emulator_arguments()],
             output=self.output,
@@ -161,7 +173,7 @@ class AndroidEmulator:
         except DeviceError:
             self._kill()
             raise
-        self._adb("install", "-r", str(self.apk))
+        self._adb("install", "-r", "-g", str(self.apk))
         self._activity = self._launcher_activity()
         return self
 
@@ -247,14 +259,14 @@ class AndroidEmulator:
             return False
 
     def launch(self, viewport: Screen | None = None) -> Any:
-        """A new UiAutomator2 session on the app; from the second launch on, with its data cleared.
+        """A new UiAutomator2 session on the app, its data cleared first (the first launch too:
+        the installed app may have run already, and `pm clear` is what makes a launch fresh).
 
         `viewport` is not emulated: the emulator's screen is its own.
         """
         if self._app is None or self._activity is None:
             raise DeviceError(f"{self.described} is not started")
-        if self._launches:
-            self._adb("shell", "pm", "clear", self._app.app_id)
+        self._adb("shell", "pm", "clear", self._app.app_id)
         self._launches += 1
         caps = android_capabilities(self._app, serial=self.serial, activity=self._activity,
                                     system_port=self.system_port, overrides=self.overrides)

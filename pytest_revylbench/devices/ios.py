@@ -77,6 +77,41 @@ def ios_capabilities(
     return caps
 
 
+def _version(runtime: dict[str, Any]) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in str(runtime.get("version", "")).split("."))
+    except ValueError:
+        return ()
+
+
+def ios_runtimes(runtimes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The available iOS runtimes of a `simctl list -j runtimes` answer, newest first."""
+    ios = [r for r in runtimes if r.get("isAvailable", True) and (
+        r.get("platform") == "iOS" or ".SimRuntime.iOS-" in str(r.get("identifier", "")))]
+    return sorted(ios, key=_version, reverse=True)
+
+
+def choose_runtime(wanted: str | None, runtimes: list[dict[str, Any]], *, device: str) -> str:
+    """The runtime identifier to create a simulator on: `wanted` if it is installed, else
+    (none named) the newest iOS runtime installed; a DeviceError lists what is installed."""
+    ios = ios_runtimes(runtimes)
+    installed = ", ".join(f"{r.get('identifier')} ({r.get('name')})" for r in ios) or "none"
+    if wanted is None:
+        if not ios:
+            raise DeviceError(
+                f"simulator {device!r}: no iOS simulator runtime is installed; install one with "
+                "`xcodebuild -downloadPlatform iOS` (or Xcode > Settings > Components)"
+            )
+        return str(ios[0]["identifier"])
+    if not any(r.get("identifier") == wanted for r in ios):
+        raise DeviceError(
+            f"simulator {device!r}: runtime {wanted} is not installed (installed: {installed}); "
+            "name one of those as `runtime` in the pool file, or leave `runtime` out for the "
+            "newest"
+        )
+    return wanted
+
+
 @dataclass
 class IosSimulator:
     """One simulator of an `ios-simulator` pool: the pool's `udid`, or one created for the run."""
@@ -107,6 +142,13 @@ class IosSimulator:
         """Every setting this simulator pins after each boot (docs/PLATFORMS.md)."""
         return pinned_settings(self.platform)
 
+    def _runtimes(self) -> list[dict[str, Any]]:
+        listing = self._simctl("list", "-j", "runtimes")
+        try:
+            return list(json.loads(listing).get("runtimes", []))
+        except (ValueError, AttributeError) as exc:
+            raise DeviceError(f"`xcrun simctl list -j runtimes` answered no JSON: {exc}") from exc
+
     def _simctl(self, *args: str, check: bool = True, timeout_s: float | None = None) -> str:
         limit = SIMCTL_TIMEOUT_S[args[0]] if timeout_s is None else timeout_s
         return self.tools.run(["xcrun", "simctl", *args], timeout_s=limit, check=check).stdout
@@ -120,9 +162,10 @@ class IosSimulator:
             self._simctl("shutdown", self.udid, check=False)  # it may be shut down already
             self._simctl("erase", self.udid)
         else:
-            assert self.spec.device_type and self.spec.runtime  # the pool validated this
+            assert self.spec.device_type  # the pool validated this
+            runtime = choose_runtime(self.spec.runtime, self._runtimes(), device=self.spec.name)
             self.udid = self._simctl(
-                "create", f"revylbench {self.spec.name}", self.spec.device_type, self.spec.runtime
+                "create", f"revylbench {self.spec.name}", self.spec.device_type, runtime
             ).strip()
             self._created = True
         self._boot_and_install()

@@ -38,7 +38,8 @@ class DeviceSpec(BaseModel):
     device_type: str | None = None
     """iOS simulator: `simctl create` device type, e.g. `com.apple.CoreSimulator.SimDeviceType.iPhone-16`."""
     runtime: str | None = None
-    """iOS simulator: `simctl create` runtime, e.g. `com.apple.CoreSimulator.SimRuntime.iOS-18-2`."""
+    """iOS simulator: `simctl create` runtime, e.g. `com.apple.CoreSimulator.SimRuntime.iOS-18-2`;
+    without it, the newest iOS runtime installed."""
     avd: str | None = None
     """Android emulator: the AVD name given to `emulator -avd`."""
     port: int | None = None
@@ -82,9 +83,10 @@ class PoolSpec(BaseModel):
                     raise ValueError(f"device {device.name!r}: an android-emulator needs `avd`")
         if self.provider == "ios-simulator":
             for device in self.devices:
-                if not device.udid and not (device.device_type and device.runtime):
+                if not device.udid and not device.device_type:
                     raise ValueError(
-                        f"device {device.name!r}: give `udid`, or `device_type` and `runtime`"
+                        f"device {device.name!r}: give `udid`, or `device_type` (and `runtime`, "
+                        "else the newest installed)"
                     )
         if self.provider == "remote" and not (self.hub_url and self.capacity):
             raise ValueError("a remote pool needs `hub_url` and `capacity`")

@@ -75,8 +75,9 @@ def shows_something(source: str, app: NativeApp) -> bool:
     """Whether a page source has an element of the app showing a text or a test ID.
 
     The application root itself does not count (its label is the app's name), nor, on
-    Android, anything of another package (the status bar's clock) or the framework's own
-    views (`android:id/content`).
+    Android, anything of another package (the status bar's clock) or a native view's
+    resource id (`android:id/content`, `<package>:id/action_bar_root`): a React Native test
+    ID carries no `:id/`.
     """
     try:
         nodes = list(ET.fromstring(source).iter())
@@ -89,7 +90,7 @@ def shows_something(source: str, app: NativeApp) -> bool:
             continue
         for attr in app.text_attributes:
             value = node.attrib.get(attr, "").strip()
-            if value and not value.startswith("android:id/"):
+            if value and not (attr == "resource-id" and ":id/" in value):
                 return True
     return False
 

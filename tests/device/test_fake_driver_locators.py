@@ -235,7 +235,7 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
     fake_appium: AppiumServer, fake_app: Path, ios_bundle: Path, tmp_path: Path
 ) -> None:
     standins = StandIns.install(tmp_path / "standins")
-    spec = DeviceSpec(name="iPhone 16 (a)", device_type="T", runtime="R")
+    spec = DeviceSpec(name="iPhone 16 (a)", device_type="T")  # on the newest runtime
     sim = IosSimulator(
         spec=spec, app_path=ios_bundle, appium=RemoteAppium(fake_appium.url),
         tools=HostTools(env=standins.env()), wda_port=8101, derived_data=tmp_path / "wda",
@@ -254,7 +254,8 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
     simctl = ["xcrun", "simctl"]
     pin = ios_pinning_commands(udid)  # spelled out in tests/unit/test_platform_ios.py
     assert standins.calls() == [
-        simctl + ["create", "revylbench iPhone 16 (a)", "T", "R"],
+        simctl + ["list", "-j", "runtimes"],
+        simctl + ["create", "revylbench iPhone 16 (a)", "T", "com.apple.CoreSimulator.SimRuntime.iOS-18-2"],
         simctl + ["boot", udid], simctl + ["bootstatus", udid, "-b"], *pin,
         simctl + ["install", udid, str(ios_bundle)],
         simctl + ["terminate", udid, "com.anonymous.budget"],  # relaunch
@@ -297,11 +298,12 @@ def test_an_emulator_clears_the_app_between_launches_and_opens_uiautomator2_sess
         device.stop()
     adb = ["adb", "-s", "emulator-5558"]
     ours = [list(call.argv) for call in device.tools.calls]
-    after_boot = ours[ours.index(adb + ["install", "-r", str(apk)]):]
+    after_boot = ours[ours.index(adb + ["install", "-r", "-g", str(apk)]):]
     assert after_boot == [
-        adb + ["install", "-r", str(apk)],
+        adb + ["install", "-r", "-g", str(apk)],  # -g: its runtime permissions granted
         adb + ["shell", "cmd", "package", "resolve-activity", "--brief", "-c",
                "android.intent.category.LAUNCHER", "com.anonymous.budget"],
+        adb + ["shell", "pm", "clear", "com.anonymous.budget"],  # before the first launch too
         adb + ["shell", "am", "force-stop", "com.anonymous.budget"],  # relaunch
         adb + ["shell", "am", "start", "-W", "-n", "com.anonymous.budget/.MainActivity"],
         adb + ["shell", "pm", "clear", "com.anonymous.budget"],  # before the second launch
@@ -312,7 +314,8 @@ def test_an_emulator_clears_the_app_between_launches_and_opens_uiautomator2_sess
         "platformName": "Fake", "appium:automationName": "Fake", "appium:udid": "emulator-5558",
         "appium:appPackage": "com.anonymous.budget", "appium:appActivity": ".MainActivity",
         "appium:noReset": True, "appium:systemPort": 8202, "appium:autoGrantPermissions": True,
-        "appium:uiautomator2ServerLaunchTimeout": 120_000, "appium:adbExecTimeout": 60_000,
+        "appium:clearDeviceLogsOnStart": True, "appium:uiautomator2ServerLaunchTimeout": 120_000,
+        "appium:adbExecTimeout": 60_000,
         "appium:newCommandTimeout": 120, "appium:app": str(fake_app),
         **android_pinning_capabilities(),
     }

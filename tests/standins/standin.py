@@ -101,6 +101,8 @@ def _refuse(what: str, sim: dict[str, Any]) -> NoReturn:
 
 def simctl(args: list[str]) -> NoReturn:
     verb, rest = args[0], args[1:]
+    if verb == "list":
+        rest = [a for a in rest if a not in ("-j", "--json")] + [a for a in rest if a in ("-j", "--json")]
     if verb == "create":
         name, device_type, runtime = rest
         udid = str(uuid.uuid5(uuid.NAMESPACE_URL, name)).upper()
@@ -289,7 +291,7 @@ def adb(args: list[str]) -> NoReturn:
             ["cmd", "uimode"], ["cmd", "alarm"]):
         _adb_setting(port, args[1:])
     if args[:2] == ["install", "-r"]:
-        meta = json.loads((Path(args[2]).parent / "output-metadata.json").read_text())
+        meta = json.loads((Path(args[-1]).parent / "output-metadata.json").read_text())
         installed.write_text(" ".join(sorted({*packages, meta["applicationId"]})))
         done(0, "Performing Streamed Install\nSuccess")
     package = args[-1]

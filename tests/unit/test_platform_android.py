@@ -33,7 +33,7 @@ from pytest_revylbench.records.vocabulary import Fault
 from tests.standins import SCRIPT, Ready, StandIns, journal, make_project, processes_running
 
 PIXEL = DeviceSpec(name="pixel-a", avd="Pixel_8_API_35", port=5554)
-SPAWN = ["emulator", "-avd", "Pixel_8_API_35", "-no-window", "-no-snapshot-save",
+SPAWN = ["emulator", "-avd", "Pixel_8_API_35", "-no-window", "-no-snapshot",
          "-port", "5554", "-no-boot-anim", "-no-audio", "-gpu", "swiftshader_indirect",
          "-timezone", "Etc/UTC"]
 ADB = ["adb", "-s", "emulator-5554"]
@@ -118,7 +118,7 @@ def test_an_emulator_boots_cold_installs_and_is_killed_through_adb(
         ADB + ["wait-for-device"],
         ADB + ["shell", "getprop", "sys.boot_completed"],
         *PIN,
-        ADB + ["install", "-r", str(apk)],
+        ADB + ["install", "-r", "-g", str(apk)],
         ADB + ["shell", "cmd", "package", "resolve-activity", "--brief", "-c",
                "android.intent.category.LAUNCHER", "com.anonymous.budget"],
         ADB + ["get-state"],
@@ -197,7 +197,8 @@ def test_uiautomator2_capabilities_give_each_device_its_own_system_port(apk: Pat
         "platformName": "Android", "appium:automationName": "UiAutomator2",
         "appium:udid": "emulator-5556", "appium:appPackage": "com.anonymous.budget",
         "appium:appActivity": ".MainActivity", "appium:noReset": True, "appium:systemPort": 8201,
-        "appium:autoGrantPermissions": True, "appium:uiautomator2ServerLaunchTimeout": 120_000,
+        "appium:autoGrantPermissions": True, "appium:clearDeviceLogsOnStart": True,
+        "appium:uiautomator2ServerLaunchTimeout": 120_000,
         "appium:adbExecTimeout": 60_000, "appium:newCommandTimeout": 120,
         "appium:platformVersion": "15", **PINNED_CAPS,
     }
@@ -227,7 +228,7 @@ def test_the_emulator_is_pinned_after_boot_and_before_install(
             f"{json.dumps(device.pinned, sort_keys=True)}\n") in log
     calls = issued(device, standins)
     booted = calls.index(ADB + ["shell", "getprop", "sys.boot_completed"])
-    assert calls[booted + 1:booted + 1 + len(PIN) + 1] == [*PIN, ADB + ["install", "-r", str(apk)]]
+    assert calls[booted + 1:booted + 1 + len(PIN) + 1] == [*PIN, ADB + ["install", "-r", "-g", str(apk)]]
     assert settings == {
         "timezone": "Etc/UTC", "night": "no",
         "global": {"auto_time_zone": "0", "window_animation_scale": "0",
@@ -280,7 +281,7 @@ def test_a_pinning_failure_is_the_benchs_fault_and_the_emulator_is_killed(
                                f"not pin its environment: {why}")
     assert classify(info.value).fault == Fault.DEVICE_FAULT  # retried, never charged
     calls = issued(device, standins)
-    assert ADB + ["install", "-r", str(apk)] not in calls
+    assert ADB + ["install", "-r", "-g", str(apk)] not in calls
     assert calls[-1] == ADB + ["emu", "kill"]
     assert not processes_running("emulator", standins.state)
 
@@ -298,6 +299,20 @@ def test_js_errors_are_picked_out_of_logcat() -> None:
         {"message": "11-30 04:15:39.002  4242  4301 E AndroidRuntime: FATAL EXCEPTION: main"},
     ]
     assert logcat_errors(entries) == ["TypeError: undefined is not a function"]
+
+
+def test_an_uncaught_js_exception_in_logcat_reads_as_uncaught_for_the_launch_check() -> None:
+    # Release React Native: the JS error is logged under ReactNativeJS, then rethrown as a
+    # fatal JavascriptException; only the latter was uncaught.
+    entries = [
+        {"message": "11-30 04:15:39.001  4242  4300 E ReactNativeJS: console says no"},
+        {"message": "11-30 04:15:39.002  4242  4301 E AndroidRuntime: FATAL EXCEPTION: mqt_js"},
+        {"message": "11-30 04:15:39.003  4242  4301 E AndroidRuntime: com.facebook.react.common."
+                    "JavascriptException: TypeError: cannot read property 'map' of undefined"},
+    ]
+    errors = logcat_errors(entries)
+    assert errors == ["console says no", "Uncaught TypeError: cannot read property 'map' of undefined"]
+    assert [e for e in errors if "Uncaught" in e] == errors[1:]  # what the launch check keeps
 
 
 def test_the_rack_gives_each_emulator_slot_its_ports(tmp_path: Path, apk: Path) -> None:

@@ -84,6 +84,7 @@ def test_a_created_simulator_is_booted_installed_shut_down_and_deleted(
     assert sim.healthy()
     sim.stop()
     expected = [
+        ["xcrun", "simctl", "list", "-j", "runtimes"],  # the runtime must be installed
         ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE, RUNTIME],
         ["xcrun", "simctl", "boot", UDID],
         ["xcrun", "simctl", "bootstatus", UDID, "-b"],
@@ -97,11 +98,55 @@ def test_a_created_simulator_is_booted_installed_shut_down_and_deleted(
     calls = journal(sim.tools)
     assert [argv for argv, _ in calls] == expected
     limits = [limit for _, limit in calls]
-    assert limits[0] == 60 and limits[3:9] == [30] * 6 and limits[9] == 180
-    assert limits[11:] == [60, 60]
+    assert limits[:2] == [30, 60] and limits[4:10] == [30] * 6 and limits[10] == 180
+    assert limits[12:] == [60, 60]
     # boot and bootstatus share the boot time limit
-    assert 239 < limits[1] <= 240 and limits[2] <= limits[1]
+    assert 239 < limits[2] <= 240 and limits[3] <= limits[2]
     assert not (standins.state / "sim" / f"{UDID}.json").exists()
+
+
+RUNTIMES = [
+    {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-18-6", "name": "iOS 18.6",
+     "version": "18.6", "platform": "iOS", "isAvailable": True},
+    {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-26-1", "name": "iOS 26.1",
+     "version": "26.1", "platform": "iOS", "isAvailable": True},
+    {"identifier": "com.apple.CoreSimulator.SimRuntime.iOS-26-2", "name": "iOS 26.2",
+     "version": "26.2", "platform": "iOS", "isAvailable": False},
+    {"identifier": "com.apple.CoreSimulator.SimRuntime.watchOS-26-1", "name": "watchOS 26.1",
+     "version": "26.1", "platform": "watchOS", "isAvailable": True},
+]
+
+
+def test_a_pool_without_a_runtime_creates_on_the_newest_installed_ios_runtime(
+    standins: StandIns, app: Path
+) -> None:
+    spec = DeviceSpec(name="iPhone 16 (a)", device_type=TYPE)
+    sim = simulator(standins, app, spec)
+    sim.tools.env = {**sim.tools.env, "STANDIN_RUNTIMES": json.dumps(RUNTIMES)}
+    sim.start()
+    sim.stop()
+    assert standins.calls()[1] == ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE,
+                                   "com.apple.CoreSimulator.SimRuntime.iOS-26-1"]
+
+
+def test_a_runtime_that_is_not_installed_fails_at_start_listing_what_is(
+    standins: StandIns, app: Path
+) -> None:
+    sim = simulator(standins, app)  # wants iOS 18.2, which this Mac lacks
+    sim.tools.env = {**sim.tools.env, "STANDIN_RUNTIMES": json.dumps(RUNTIMES)}
+    with pytest.raises(DeviceError) as info:
+        sim.start()
+    assert str(info.value) == (
+        f"simulator 'iPhone 16 (a)': runtime {RUNTIME} is not installed (installed: "
+        "com.apple.CoreSimulator.SimRuntime.iOS-26-1 (iOS 26.1), "
+        "com.apple.CoreSimulator.SimRuntime.iOS-18-6 (iOS 18.6)); name one of those as "
+        "`runtime` in the pool file, or leave `runtime` out for the newest")
+    assert [argv[2] for argv in standins.calls()] == ["list"]  # nothing was created
+    bare = simulator(standins, app, DeviceSpec(name="iPhone 16 (a)", device_type=TYPE))
+    bare.tools.env = {**bare.tools.env, "STANDIN_RUNTIMES": "[]"}
+    with pytest.raises(DeviceError, match=r"no iOS simulator runtime is installed; install one "
+                                          r"with `xcodebuild -downloadPlatform iOS`"):
+        bare.start()
 
 
 def test_a_pool_udid_is_shut_down_and_erased_before_boot_and_kept_at_the_end(
@@ -142,6 +187,7 @@ def test_a_boot_that_never_finishes_is_cut_off_shut_down_erased_and_named(
     )
     assert 2.9 < waited < 8
     assert standins.calls() == [
+        ["xcrun", "simctl", "list", "-j", "runtimes"],
         ["xcrun", "simctl", "create", "revylbench iPhone 16 (a)", TYPE, RUNTIME],
         ["xcrun", "simctl", "boot", UDID],
         ["xcrun", "simctl", "bootstatus", UDID, "-b"],
@@ -149,7 +195,7 @@ def test_a_boot_that_never_finishes_is_cut_off_shut_down_erased_and_named(
         ["xcrun", "simctl", "erase", UDID],
         ["xcrun", "simctl", "delete", UDID],
     ]
-    assert sim.tools.calls[2].timed_out
+    assert sim.tools.calls[3].timed_out
     assert not processes_running("bootstatus", standins.state)
 
 
@@ -207,7 +253,7 @@ def test_every_boot_is_pinned_before_the_app_is_installed(standins: StandIns, ap
     sim._erase()  # what the second launch does before its session
     boot = [["xcrun", "simctl", "boot", UDID], ["xcrun", "simctl", "bootstatus", UDID, "-b"]]
     install = ["xcrun", "simctl", "install", UDID, str(app)]
-    assert standins.calls()[1:] == [
+    assert standins.calls()[2:] == [  # after listing the runtimes and creating
         *boot, *pin(UDID), install,
         ["xcrun", "simctl", "shutdown", UDID], ["xcrun", "simctl", "erase", UDID],
         *boot, *pin(UDID), install,

@@ -193,10 +193,24 @@ ANDROID_SHOWN = ANDROID_BLANK.replace(
     '</android.widget.FrameLayout>', '<android.widget.TextView package="com.anonymous.budget" '
     'resource-id="" text="Your accounts" content-desc=""/></android.widget.FrameLayout>')
 
+# What a React Native app's window holds before its first screen renders: the activity's own
+# views, resource ids of the app's package (`<package>:id/…`), and no text.
+ANDROID_ROOTS = ANDROID_BLANK.replace(
+    '</android.widget.FrameLayout>', '<android.widget.FrameLayout package="com.anonymous.budget" '
+    'resource-id="com.anonymous.budget:id/action_bar_root" text="" content-desc="">'
+    '<android.widget.FrameLayout package="com.anonymous.budget" resource-id="android:id/content" '
+    'text="" content-desc=""/></android.widget.FrameLayout></android.widget.FrameLayout>')
+ANDROID_TEST_ID = ANDROID_ROOTS.replace(
+    'resource-id="android:id/content" text="" content-desc=""/>',
+    'resource-id="android:id/content" text="" content-desc=""><android.view.ViewGroup '
+    'package="com.anonymous.budget" resource-id="tab-budget" text="" content-desc=""/>'
+    '</android.widget.FrameLayout>')
+
 
 @pytest.mark.parametrize(("platform", "source", "shown"), [
     ("ios", IOS_BLANK, False), ("ios", IOS_SHOWN, True),
     ("android", ANDROID_BLANK, False), ("android", ANDROID_SHOWN, True),
+    ("android", ANDROID_ROOTS, False), ("android", ANDROID_TEST_ID, True),
     ("android", "<hierarchy><truncated", False),
 ])
 def test_the_first_screen_counts_only_the_apps_own_texts(platform: str, source: str, shown: bool) -> None:

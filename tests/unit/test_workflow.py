@@ -113,6 +113,17 @@ def test_the_plan_lists_each_task_with_a_suite_per_platform(workflow: dict[str, 
     assert "budget" in with_suites
 
 
+def test_the_simulator_listing_lists_runtimes_and_device_types_one_at_a_time(
+    workflow: dict[str, Any]
+) -> None:
+    # `simctl list runtimes devicetypes` reads "devicetypes" as a search term: no runtime at all.
+    body = step(workflow["jobs"]["grade-ios"], "List the simulator runtimes and device types")["run"]
+    lists = [line.split("simctl list", 1)[1].split(">")[0].split()
+             for line in body.splitlines() if "simctl list" in line]
+    assert lists == [["--json", "runtimes"], ["--json", "devicetypes"]]
+    assert "simctl.json" in body.splitlines()[-1]
+
+
 def test_the_ios_pool_step_picks_the_newest_runtime_and_writes_a_valid_pool(
     workflow: dict[str, Any], tmp_path: Path
 ) -> None:
