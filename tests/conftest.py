@@ -6,6 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.leftovers import (  # noqa: F401  (hooks: every session checks for leftovers)
+    pytest_configure,
+    pytest_sessionfinish,
+    pytest_testnodedown,
+)
+
 REPO = Path(__file__).resolve().parent.parent
 
 TASK_TOML = """\
