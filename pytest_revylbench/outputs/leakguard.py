@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 from pytest_revylbench.tasks.loading import Task
 from pytest_revylbench.tasks.specstrings import suite_strings, unfounded_strings
 
@@ -194,16 +195,11 @@ def _index(
 
 def item_names(task: Task) -> list[str]:
     """The public names the bundle gives the task's items, made from task.toml by fixed rules."""
-    from pytest_revylbench.plugin.collection import (  # the items made from the public task.toml
-        BUILTIN_TIERS,
-        tier_subtests,
-    )
-
     spec = task.spec
     names = [f"Stage {n}: {stage.name}" for n, stage in enumerate(spec.stages, 1)]
     names.append(f"Journey: {spec.journey.name}")
     for tier in (t for t in BUILTIN_TIERS if t in spec.tiers):
-        for name, _, _ in tier_subtests(spec, tier):
+        for name in tier_item_names(spec, tier):
             names += [name, f"{ITEM_LABELS[tier]}: {name}"]
     return names
 

@@ -30,9 +30,10 @@ from pytest_revylbench.plugin.keys import viewport_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed, ExportFailed, Tampered
 from pytest_revylbench.records.contract import ContractSpec
 from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.visual import CheckpointSpec, Viewport
-from pytest_revylbench.scoring.visual import shot_name
+from pytest_revylbench.records.visual import CheckpointSpec, Viewport, shot_name
+from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
+from pytest_revylbench.tasks.items import BUILTIN_TIERS, builtin_names, tier_item_names
 from pytest_revylbench.tasks.loading import Task
 
 LAUNCH_WATCH_S = 3.0
@@ -168,34 +169,34 @@ Subtest = tuple[str, Callable[..., None], Viewport | None]
 """(item name, function, viewport to launch on)."""
 
 
-def tier_subtests(spec: TaskSpec, tier: str) -> list[Subtest]:
-    """The built-in subtests of one tier of a task, in collection order."""
-    if tier == "build":
-        return [("typecheck", typecheck, None), ("export", export, None), ("launch", launch, None)]
-    if tier == "contract" and spec.contract is not None:
+def _tier_checks(spec: TaskSpec, tier: str) -> list[tuple[Callable[..., None], Viewport | None]]:
+    """The check function (and viewport) of each built-in item of a tier, in the order of
+    `tasks.items.tier_item_names`."""
+    if tier == Tier.BUILD:
+        return [(typecheck, None), (export, None), (launch, None)]
+    if tier == Tier.CONTRACT and spec.contract is not None:
         contract = spec.contract
-        found: list[Subtest] = [(f"screen[{s.name}]", screen_check(s), None) for s in contract.screens]
+        found: list[tuple[Callable[..., None], Viewport | None]] = [
+            (screen_check(s), None) for s in contract.screens]
         if contract.tabs is not None:
-            found.append(("tabs", tabs_check(contract), None))
-        found.append(("dependencies", dependencies_check(contract), None))
+            found.append((tabs_check(contract), None))
+        found.append((dependencies_check(contract), None))
         paths = [s.path for s in contract.screens]
         if spec.scoring.visual is not None:
             paths += [c.path for c in spec.scoring.visual.checkpoints]
-        found.append(("network", network_check(contract, list(dict.fromkeys(paths))), None))
+        found.append((network_check(contract, list(dict.fromkeys(paths))), None))
         return found
-    if tier == "visual" and spec.scoring.visual is not None:
-        return [(shot_name(c.name, v.name), checkpoint_shot(c, v), v)
-                for c, v in spec.scoring.visual.shots()]
+    if tier == Tier.VISUAL and spec.scoring.visual is not None:
+        return [(checkpoint_shot(c, v), v) for c, v in spec.scoring.visual.shots()]
     return []
 
 
-BUILTIN_TIERS = ("build", "contract", "visual")
-
-
-def builtin_names(spec: TaskSpec) -> list[str]:
-    """Names of the built-in items a grade of this task collects."""
-    return [name for tier in BUILTIN_TIERS if tier in spec.tiers
-            for name, _, _ in tier_subtests(spec, tier)]
+def tier_subtests(spec: TaskSpec, tier: str) -> list[Subtest]:
+    """The built-in subtests of one tier of a task, in collection order: the names are the
+    public ones of `tasks.items` (the feedback's leak guard reads the same)."""
+    names = tier_item_names(spec, tier)
+    return [(name, func, viewport)
+            for name, (func, viewport) in zip(names, _tier_checks(spec, tier), strict=True)]
 
 
 class TierGroup(pytest.Collector):

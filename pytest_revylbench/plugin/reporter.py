@@ -32,6 +32,7 @@ from pytest_revylbench.outputs.grade import (
     write_feedback_bundle,
     write_grade,
 )
+from pytest_revylbench.outputs.oracle import OracleIncomplete, write_oracle
 from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
@@ -42,7 +43,6 @@ from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.vector import grade_vector
-from pytest_revylbench.tasks.oracle import OracleIncomplete, write_oracle
 
 RESULT_PROPERTY = "revylbench_result"
 

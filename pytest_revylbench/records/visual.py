@@ -104,6 +104,11 @@ class VisualSpec(Record):
         return [(c, v) for c in self.checkpoints for v in self.viewports]
 
 
+def shot_name(checkpoint: str, viewport: str) -> str:
+    """The screenshot (and oracle file stem) of a checkpoint on a viewport: `accounts@phone`."""
+    return f"{checkpoint}@{viewport}"
+
+
 class VisualScore(Record):
     """One screenshot compared with its oracle."""
 

@@ -41,9 +41,9 @@ import pytest
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.reward import Reward, SchemeBreakdown, TierCount
 from pytest_revylbench.records.task import TaskSpec, TierWeights, VisualMix
-from pytest_revylbench.records.visual import VisualScore, VisualSpec, VisualSummary
+from pytest_revylbench.records.visual import VisualScore, VisualSpec, VisualSummary, shot_name
 from pytest_revylbench.records.vocabulary import PROGRESS_TIER, WEIGHTED_TIERS, Fault, Scheme, Tier, Verdict
-from pytest_revylbench.scoring.visual import compare, shot_name, visual_reward
+from pytest_revylbench.scoring.visual import compare, visual_reward
 from pytest_revylbench.scoring.visual import number_text as _num
 
 

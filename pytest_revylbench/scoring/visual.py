@@ -46,11 +46,6 @@ DECIMALS = 6
 """Scores are rounded so a grade.json is the same on every machine."""
 
 
-def shot_name(checkpoint: str, viewport: str) -> str:
-    """The screenshot (and oracle file stem) of a checkpoint on a viewport: `accounts@phone`."""
-    return f"{checkpoint}@{viewport}"
-
-
 def weighted_visual(metrics: Mapping[str, float], weights: VisualWeights) -> float:
     pairs = [(w, metrics[name]) for name, w in weights.as_dict().items() if w > 0]
     total = sum(w for w, _ in pairs)

@@ -21,7 +21,7 @@ DESIGN_PLATFORM = "web"
 
 def declared_shots(task: Task) -> list[str]:
     """`<checkpoint>@<viewport>` of every declared shot, in declaration order (none without a
-    visual tier); the same names as the oracle's images (`scoring.visual.shot_name`)."""
+    visual tier); the same names as the oracle's images (`records.visual.shot_name`)."""
     visual = task.spec.scoring.visual
     if visual is None:
         return []

@@ -11,7 +11,7 @@ import pytest
 
 from pytest_revylbench.outputs.leakguard import find_leak
 from pytest_revylbench.outputs.provenance import task_digest
-from pytest_revylbench.scoring.visual import shot_name
+from pytest_revylbench.records.visual import shot_name
 from pytest_revylbench.tasks.design import declared_shots, design_faults, design_folder, publish_design
 from pytest_revylbench.tasks.loading import Task, available_tasks, load_task
 from pytest_revylbench.tasks.specstrings import unstated_texts

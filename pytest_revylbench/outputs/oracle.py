@@ -16,9 +16,9 @@ from pathlib import Path
 
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.records.visual import shot_name
 from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.scoring.tiers import checkpoint_screenshots
-from pytest_revylbench.scoring.visual import shot_name
 
 MANIFEST = "oracle.json"
 
