@@ -156,10 +156,12 @@ def stop_process(proc: subprocess.Popen[bytes], *, grace_s: float) -> None:
     proc.wait()
 
 
-IOS_TOOLS: tuple[str, ...] = ("xcodebuild", "xcrun")
-"""xcodebuild builds the app; xcrun (simctl) runs the simulators."""
-ANDROID_TOOLS: tuple[str, ...] = ("java", "adb", "emulator")
-"""java runs Gradle; adb and emulator run the emulators."""
+IOS_TOOLS: tuple[str, ...] = ("xcodebuild", "pod", "node", "xcrun")
+"""xcodebuild, pod (CocoaPods) and node (Expo's prebuild, Metro) build the app; xcrun (simctl)
+runs the simulators. The first three are all a remote pool needs."""
+ANDROID_TOOLS: tuple[str, ...] = ("java", "node", "adb", "emulator")
+"""java (Gradle) and node (Expo's prebuild, Metro) build the app; adb and emulator run the
+emulators. The first two are all a remote pool needs."""
 
 
 def host_support(
@@ -178,21 +180,21 @@ def host_support(
     environ = os.environ if environ is None else environ
     remote = provider == "remote"
     if platform == "ios":
-        tools = IOS_TOOLS[:1] if remote else IOS_TOOLS
+        tools = IOS_TOOLS[:3] if remote else IOS_TOOLS
         missing = [tool for tool in tools if which(tool) is None]
         if system == "Darwin" and not missing:
             return None
         host = "macOS" if system == "Darwin" else system or "unknown"
-        return (f"platform ios needs macOS with Xcode ({_listed(tools)} on PATH); "
+        return (f"platform ios needs macOS with Xcode, CocoaPods and Node ({_listed(tools)} on PATH); "
                 f"this host ({host}) {_lacking(missing, tools) if missing else 'is not macOS'}")
     if platform == "android":
-        tools = ANDROID_TOOLS[:1] if remote else ANDROID_TOOLS
+        tools = ANDROID_TOOLS[:2] if remote else ANDROID_TOOLS
         missing = [tool for tool in tools if which(tool) is None]
         if not (environ.get("ANDROID_HOME") or environ.get("ANDROID_SDK_ROOT")):
             missing.append("ANDROID_HOME")
         if not missing:
             return None
-        return (f"platform android needs the Android SDK and a JDK ({_listed(tools)} on PATH, "
+        return (f"platform android needs the Android SDK, a JDK and Node ({_listed(tools)} on PATH, "
                 f"ANDROID_HOME set); this host {_lacking(missing, (*tools, 'ANDROID_HOME'))}")
     return None
 

@@ -109,6 +109,11 @@ def simctl(args: list[str]) -> NoReturn:
         _save(udid, {"name": name, "type": device_type, "runtime": runtime, "state": "Shutdown",
                      "installed": [], "running": []})
         done(0, udid)
+    if verb == "list" and rest[:1] == ["devicetypes"]:
+        types = json.loads(os.environ.get("STANDIN_DEVICETYPES") or json.dumps([{
+            "identifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-16", "name": "iPhone 16",
+            "productFamily": "iPhone"}]))
+        done(0, json.dumps({"devicetypes": types}, indent=2))
     if verb == "list" and rest[:1] == ["runtimes"]:
         runtimes = json.loads(os.environ.get("STANDIN_RUNTIMES") or json.dumps([{
             "identifier": "com.apple.CoreSimulator.SimRuntime.iOS-18-2", "name": "iOS 18.2",
@@ -394,8 +399,14 @@ def gradlew(args: list[str]) -> NoReturn:
     done(0, "BUILD SUCCESSFUL in 3m 12s")
 
 
+def node(args: list[str]) -> NoReturn:
+    if args == ["--version"]:
+        done(0, os.environ.get("STANDIN_NODE_VERSION", "v22.12.0"))
+    done(64, err=f"standin: node {' '.join(args)} is not modelled")
+
+
 TOOLS = {"emulator": emulator, "adb": adb, "expo": expo, "pod": pod,
-         "xcodebuild": xcodebuild, "gradlew": gradlew}
+         "xcodebuild": xcodebuild, "gradlew": gradlew, "node": node}
 
 
 def main() -> NoReturn:

@@ -12,8 +12,8 @@ from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.nativedoctor import native_doctor_checks
 from tests.standins import StandIns
 
-IOS_TOOLS = ("xcrun", "xcodebuild", "pod")
-ANDROID_TOOLS = ("java", "adb", "emulator", "avdmanager")
+IOS_TOOLS = ("xcrun", "xcodebuild", "pod", "node")
+ANDROID_TOOLS = ("java", "node", "adb", "emulator", "avdmanager")
 
 
 def host(tmp_path: Path, tools: tuple[str, ...], **extra: str) -> tuple[StandIns, HostTools]:
@@ -40,13 +40,16 @@ def test_a_mac_with_xcode_a_runtime_and_the_driver_passes_every_ios_check(tmp_pa
     checks = native_doctor_checks("ios", tools=tools, system="Darwin", appium_home=home)
     assert [(name.partition(":")[0], ok) for name, ok, _ in checks] == [
         ("host", True), ("xcrun", True), ("xcodebuild", True), ("Xcode", True),
-        ("iOS simulator runtimes", True), ("pod", True), ("appium-xcuitest-driver", True),
+        ("iOS simulator runtimes", True), ("device type iPhone-16", True), ("pod", True),
+        ("node", True), ("appium-xcuitest-driver", True),
     ]
     names = [name for name, _, _ in checks]
     assert "Xcode: Xcode 16.2" in names and "iOS simulator runtimes: iOS 18.2" in names
-    assert "appium-xcuitest-driver: 12.13.1" in names
+    assert "appium-xcuitest-driver: 12.13.1" in names and "node: v22.12.0" in names
     assert standins.calls() == [["xcodebuild", "-version"],
-                                ["xcrun", "simctl", "list", "runtimes", "-j"]]
+                                ["xcrun", "simctl", "list", "-j", "runtimes"],
+                                ["xcrun", "simctl", "list", "-j", "devicetypes"],
+                                ["node", "--version"]]
 
 
 def test_linux_without_xcode_fails_every_ios_check_with_a_fix(tmp_path: Path) -> None:
@@ -72,6 +75,38 @@ def test_a_mac_without_a_simulator_runtime_is_told_how_to_download_one(tmp_path:
     assert "xcodebuild -downloadPlatform iOS" in checks[4][2]
 
 
+def test_an_old_xcode_an_old_node_and_a_missing_device_type_are_each_named_with_a_fix(
+    tmp_path: Path
+) -> None:
+    scenario = {"xcodebuild -version": {"stdout": "Xcode 15.4\nBuild version 15F31d"}}
+    standins = StandIns.install(tmp_path / "standins", IOS_TOOLS)
+    env = {**standins.env(scenario, STANDIN_NODE_VERSION="v18.20.4", STANDIN_DEVICETYPES=json.dumps(
+        [{"identifier": "com.apple.CoreSimulator.SimDeviceType.iPhone-15", "name": "iPhone 15"}])),
+        "PATH": str(standins.bin)}
+    checks = native_doctor_checks("ios", tools=HostTools(env=env), system="Darwin")
+    fixes = {name: fix for name, ok, fix in checks if not ok}
+    assert list(fixes) == ["Xcode: Xcode 15.4, older than 16.1",
+                           "device type iPhone-16: not available", "node: v18.20.4, older than 20.19"]
+    assert fixes["Xcode: Xcode 15.4, older than 16.1"].startswith("install Xcode 16.1 or newer")
+    assert "sudo xcode-select -s /Applications/Xcode.app/Contents/Developer" in fixes[
+        "Xcode: Xcode 15.4, older than 16.1"]
+    assert "xcrun simctl list devicetypes" in fixes["device type iPhone-16: not available"]
+    assert "nvm install 22" in fixes["node: v18.20.4, older than 20.19"]
+
+
+def test_an_appium_driver_at_another_version_is_told_the_commands_to_pin_it(tmp_path: Path) -> None:
+    _, tools = host(tmp_path, ANDROID_TOOLS, STANDIN_AVDS="Pixel_8_API_35")
+    sdk = tmp_path / "sdk"
+    sdk.mkdir()
+    home = appium_home(tmp_path, "appium-uiautomator2-driver", "4.2.1")
+    checks = native_doctor_checks("android", tools=tools, system="Darwin",
+                                  environ={"ANDROID_HOME": str(sdk)}, appium_home=home)
+    assert [(name, fix) for name, ok, fix in checks if not ok] == [(
+        "appium-uiautomator2-driver: 4.2.1, not the tested 8.7.0",
+        f"APPIUM_HOME={home} appium driver uninstall uiautomator2, then APPIUM_HOME={home} appium "
+        "driver install --source=npm appium-uiautomator2-driver@8.7.0")]
+
+
 def test_command_line_tools_without_xcode_are_named(tmp_path: Path) -> None:
     scenario = {"xcodebuild -version": {"exit": 1, "stderr": "xcode-select: error: tool "
                 "'xcodebuild' requires Xcode, but active developer directory "
@@ -94,11 +129,11 @@ def test_an_android_host_with_the_sdk_an_avd_kvm_and_the_driver_passes(tmp_path:
     assert failing(checks) == []
     assert all(fix == "" for _, _, fix in checks)  # nothing to fix
     assert [name.partition(":")[0] for name, _, _ in checks] == [
-        "ANDROID_HOME", "java", "adb", "emulator", "avdmanager", "AVDs", "KVM",
+        "ANDROID_HOME", "java", "node", "adb", "emulator", "avdmanager", "AVDs", "KVM",
         "appium-uiautomator2-driver",
     ]
     assert "AVDs: Pixel_8_API_35, Pixel_8_API_35_b" in [name for name, _, _ in checks]
-    assert standins.calls() == [["emulator", "-list-avds"]]
+    assert standins.calls() == [["node", "--version"], ["emulator", "-list-avds"]]
 
 
 def test_an_android_host_without_the_sdk_is_told_what_to_install(tmp_path: Path) -> None:
@@ -106,7 +141,7 @@ def test_an_android_host_without_the_sdk_is_told_what_to_install(tmp_path: Path)
     checks = native_doctor_checks("android", tools=tools, system="Linux", environ={},
                                   kvm=tmp_path / "no-kvm")
     assert failing(checks) == [
-        "ANDROID_HOME: not set", "adb: not on PATH", "emulator: not on PATH",
+        "ANDROID_HOME: not set", "node: not on PATH", "adb: not on PATH", "emulator: not on PATH",
         "avdmanager: not on PATH", "AVDs: none", f"KVM: {tmp_path / 'no-kvm'} missing or not accessible",
     ]
     fixes = {name: fix for name, _, fix in checks}

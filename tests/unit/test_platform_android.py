@@ -336,12 +336,14 @@ def test_the_rack_gives_each_emulator_slot_its_ports(tmp_path: Path, apk: Path) 
 @pytest.mark.parametrize(
     ("tools", "environ", "message"),
     [
-        ((), {}, "platform android needs the Android SDK and a JDK (java, adb and emulator on PATH, "
-                 "ANDROID_HOME set); this host has none of java, adb, emulator, ANDROID_HOME"),
-        (("java",), {}, "platform android needs the Android SDK and a JDK (java, adb and emulator "
-                        "on PATH, ANDROID_HOME set); this host lacks adb, emulator and ANDROID_HOME"),
-        (("java", "adb", "emulator"), {"ANDROID_HOME": "/sdk"}, None),
-        (("java", "adb", "emulator"), {"ANDROID_SDK_ROOT": "/sdk"}, None),
+        ((), {}, "platform android needs the Android SDK, a JDK and Node (java, node, adb and "
+                 "emulator on PATH, ANDROID_HOME set); this host has none of java, node, adb, "
+                 "emulator, ANDROID_HOME"),
+        (("java", "adb", "emulator"), {"ANDROID_HOME": "/sdk"},
+         "platform android needs the Android SDK, a JDK and Node (java, node, adb and emulator on "
+         "PATH, ANDROID_HOME set); this host lacks node"),
+        (("java", "node", "adb", "emulator"), {"ANDROID_HOME": "/sdk"}, None),
+        (("java", "node", "adb", "emulator"), {"ANDROID_SDK_ROOT": "/sdk"}, None),
     ],
 )
 def test_host_support_for_android(

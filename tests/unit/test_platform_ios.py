@@ -363,13 +363,19 @@ def test_the_rack_makes_a_simulator_per_slot_with_its_own_ports(tmp_path: Path, 
 @pytest.mark.parametrize(
     ("system", "tools", "message"),
     [
-        ("Linux", (), "platform ios needs macOS with Xcode (xcodebuild and xcrun on PATH); "
-                      "this host (Linux) has neither xcodebuild nor xcrun"),
-        ("Darwin", ("xcrun",), "platform ios needs macOS with Xcode (xcodebuild and xcrun on PATH); "
-                               "this host (macOS) lacks xcodebuild"),
-        ("Linux", ("xcrun", "xcodebuild"), "platform ios needs macOS with Xcode (xcodebuild and "
-                                           "xcrun on PATH); this host (Linux) is not macOS"),
-        ("Darwin", ("xcrun", "xcodebuild"), None),
+        ("Linux", (), "platform ios needs macOS with Xcode, CocoaPods and Node (xcodebuild, pod, "
+                      "node and xcrun on PATH); this host (Linux) has none of xcodebuild, pod, node, xcrun"),
+        ("Darwin", ("xcrun", "pod", "node"), "platform ios needs macOS with Xcode, CocoaPods and Node "
+                                             "(xcodebuild, pod, node and xcrun on PATH); this host "
+                                             "(macOS) lacks xcodebuild"),
+        ("Darwin", ("xcrun", "xcodebuild"), "platform ios needs macOS with Xcode, CocoaPods and Node "
+                                            "(xcodebuild, pod, node and xcrun on PATH); this host "
+                                            "(macOS) lacks pod and node"),
+        ("Linux", ("xcrun", "xcodebuild", "pod", "node"), "platform ios needs macOS with Xcode, "
+                                                          "CocoaPods and Node (xcodebuild, pod, node "
+                                                          "and xcrun on PATH); this host (Linux) is "
+                                                          "not macOS"),
+        ("Darwin", ("xcrun", "xcodebuild", "pod", "node"), None),
     ],
 )
 def test_host_support_for_ios(system: str, tools: tuple[str, ...], message: str | None) -> None:
