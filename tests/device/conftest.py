@@ -6,12 +6,15 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from pytest_revylbench.devices.appium import AppiumServer
+from pytest_revylbench.devices.reaper import marked_processes
 from pytest_revylbench.devices.rendering import pinned_browser_env
 
 REPO = Path(__file__).resolve().parents[2]
@@ -66,3 +69,18 @@ def grade(
 
 def verdicts(record: dict) -> dict[str, str]:
     return {t["name"]: t["verdict"] for t in record["tests"]}
+
+
+def survivors(run_id: str, wait_s: float = 10.0) -> list[str]:
+    """The processes of grade `run_id` (any of its workers, by the owner marker) still alive
+    after a bounded wait; described, for the assertion's message."""
+    deadline = time.monotonic() + wait_s
+    while (left := marked_processes(f"{run_id}/", prefix=True)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    described = []
+    for proc in left:
+        try:
+            described.append(f"{proc.pid} {' '.join(proc.cmdline())[:120]}")
+        except psutil.Error:
+            continue
+    return described

@@ -11,21 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import FLOW_ONLY, REPO
+from pytest_revylbench.devices.reaper import marked_processes
+
+from .conftest import FLOW_ONLY, REPO, survivors
 
 
 def processes_owned_by(marker: str) -> list[int]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            environ = (proc / "environ").read_bytes()
-        except OSError:
-            continue
-        if f"REVYLBENCH_OWNER={marker}".encode() in environ:
-            found.append(int(proc.name))
-    return found
+    """Running processes whose owner marker starts with `marker` (psutil, zombies excluded)."""
+    return [proc.pid for proc in marked_processes(marker, prefix=True)]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
@@ -49,5 +42,4 @@ def test_interrupted_grade_leaves_no_process(tmp_path: Path, sig: signal.Signals
     assert processes_owned_by(f"{run_id}/main"), "the Appium server and browser should be running"
     proc.send_signal(sig)
     assert proc.wait(timeout=60) == 2  # pytest's exit code for an interrupted run
-    time.sleep(0.5)
-    assert processes_owned_by(f"{run_id}/main") == []
+    assert survivors(run_id) == [], "a device process of the grade survived"

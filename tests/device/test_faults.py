@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -9,12 +10,14 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
+from pytest_revylbench.builder.proctree import running
 from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.devices.reaper import marked_processes
 
-from .conftest import FLOW_ONLY, REPO, grade, verdicts
-from .test_cleanup import processes_owned_by
+from .conftest import FLOW_ONLY, REPO, grade, survivors, verdicts
 
 ALL_PASS = {
     "test_stage_1_accounts": "pass", "test_stage_2_transactions": "pass",
@@ -22,10 +25,10 @@ ALL_PASS = {
 }
 
 
-def cmdline(pid: int) -> str:
+def cmdline(proc: psutil.Process) -> str:
     try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
+        return " ".join(proc.cmdline())
+    except psutil.Error:
         return ""
 
 
@@ -45,20 +48,31 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
         assert time.monotonic() < deadline
         time.sleep(0.05)
     owner = f"{run_id}/main"
-    killed = []
-    for pid in processes_owned_by(owner):
-        line = cmdline(pid)
+    killed, orphaned = [], []
+    for target in marked_processes(owner):
+        line = cmdline(target)
         is_victim = {
             "chromedriver": "/usr/bin/chromedriver" in line,
             "chromium": "chromium" in line and "--type=" not in line and "chromedriver" not in line,
             "appium": "appium" in line and " server " in f" {line} ",
         }[victim]
         if is_victim:
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+            try:  # what the victim started: orphaned by its death
+                orphaned += [c.pid for c in target.children(recursive=True)]
+            except psutil.Error:
+                pass
+            os.kill(target.pid, signal.SIGKILL)
+            killed.append(target.pid)
     assert killed, f"no {victim} process of {owner} found"
+    assert orphaned, f"the {victim} had started nothing to orphan"
+    # The orphans are collected when the failed attempt releases its device, while the
+    # grade still runs (not only when its session ends).
+    deadline = time.monotonic() + 120
+    while any(running(pid) for pid in orphaned) and proc.poll() is None:
+        assert time.monotonic() < deadline, "the orphans were not collected within 120 s"
+        time.sleep(0.05)
+    assert proc.poll() is None, "the orphans outlived the failed attempt's release"
     out, _ = proc.communicate(timeout=600)
-    import json
 
     record = json.loads((tmp_path / run_id / "grade.json").read_text())
     assert verdicts(record) == ALL_PASS, out[-3000:]
@@ -66,6 +80,7 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
     journey_result = next(t for t in record["tests"] if t["name"] == "test_journey_month_close")
     assert journey_result["attempts"] == 2, out[-3000:]
     assert record["outcome"] == 1.0
+    assert survivors(run_id) == [], "a process of the grade outlived it"
 
 
 def test_an_app_that_throws_on_launch_is_an_app_crash(tmp_path: Path) -> None:

@@ -15,8 +15,7 @@ import pytest
 
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
-from .conftest import FLOW_ONLY, REPO, grade, verdicts
-from .test_cleanup import processes_owned_by
+from .conftest import FLOW_ONLY, REPO, grade, survivors, verdicts
 
 
 def lease_intervals(run: Path) -> dict[str, list[tuple[float, float, str]]]:
@@ -89,5 +88,4 @@ def test_a_killed_worker_frees_its_lease_and_its_processes(tmp_path: Path) -> No
     assert any(e["event"] == "recover-stale" and e["slot"] == slot for e in journal) or any(
         e["event"] == "acquire" and e["slot"] == slot and e["pid"] != pid for e in journal
     ), "the dead worker's device was never leased again"
-    time.sleep(0.5)
-    assert processes_owned_by(f"{run_id}/") == [], "the dead worker's Appium/Chromium survived"
+    assert survivors(run_id) == [], "the dead worker's Appium/Chromium survived"
