@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
+from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.campaign import CampaignScores, Contestant, RolloutEntry
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import Trust
@@ -40,11 +39,7 @@ RNG_SEED = 20261130
 LEVEL = 0.95
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class SeedScore(_Record):
+class SeedScore(Record):
     """One scored rollout, as it enters a task cell."""
 
     campaign: str
@@ -62,7 +57,7 @@ class SeedScore(_Record):
 LeftOutState = Literal["open", "superseded", "mismatch", "no_result", "excluded"]
 
 
-class LeftOut(_Record):
+class LeftOut(Record):
     """A rollout of the row's campaigns that does not count, and why."""
 
     campaign: str
@@ -72,7 +67,7 @@ class LeftOut(_Record):
     reason: str
 
 
-class VoidCampaign(_Record):
+class VoidCampaign(Record):
     """A campaign declared `void`: shown, never counted."""
 
     campaign: str
@@ -81,7 +76,7 @@ class VoidCampaign(_Record):
     note: str
 
 
-class TaskCell(_Record):
+class TaskCell(Record):
     task: str
     mean_percent: float | None
     """Mean over the counted seeds rounded to 0.1; None when no seed scored (or not planned)."""
@@ -91,7 +86,7 @@ class TaskCell(_Record):
     """At least one seed scored, and every scored seed ended with all four tests passing."""
 
 
-class Row(_Record):
+class Row(Record):
     rank: int | None
     """None when no task cell has a value."""
     contestant: Contestant
@@ -124,7 +119,7 @@ class Row(_Record):
         return "provisional" if self.provisional else self.legitimacy
 
 
-class Table(_Record):
+class Table(Record):
     """Rows that may be compared: one protocol, one trust level, every harness version."""
 
     protocol: str
@@ -139,7 +134,7 @@ class Table(_Record):
         return f"protocol {self.protocol} · {self.trust}"
 
 
-class Leaderboard(_Record):
+class Leaderboard(Record):
     version: Literal[2] = 2
     campaigns: tuple[str, ...]
     resamples: int

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from filelock import FileLock
-from pydantic import BaseModel, ConfigDict
 
 from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules
 from pytest_revylbench.builder.pipeline import refuse_outward_links, sandbox_policy
@@ -32,6 +31,7 @@ from pytest_revylbench.builder.sandbox import SCRATCH_NAME, UID_SPAN, SandboxPol
 from pytest_revylbench.builder.submission import copy_source, digest, files_digest
 from pytest_revylbench.checks.functional import SUFFIX, JestVerdict, parse_cases
 from pytest_revylbench.checks.jest_channel import Channel, judge
+from pytest_revylbench.records.base import Record
 
 _HERE = Path(__file__).resolve().parent
 JEST_FILES = _HERE / "jest"
@@ -52,11 +52,7 @@ DENIED_MODULES = ("child_process", "cluster", "dgram", "dns", "http", "http2", "
 """Node modules a component test never needs: code under jest gets `jest/denied.js` instead."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class StepVerdict(_Frozen):
+class StepVerdict(Record):
     ok: bool
     seconds: float
     message: str = ""
@@ -68,7 +64,7 @@ class StepVerdict(_Frozen):
     """It ran past its limit (`--functional-timeout`) and was stopped: the app's code hung it."""
 
 
-class CheckRecord(_Frozen):
+class CheckRecord(Record):
     """`checks.json` of a grade: the type-check and the jest run."""
 
     version: int = 1

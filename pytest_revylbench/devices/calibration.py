@@ -16,9 +16,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
-
 from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.records.base import Record
 
 if TYPE_CHECKING:
     from pytest_revylbench.devices.web import WebDevice
@@ -36,10 +35,8 @@ class EnvironmentMismatch(Exception):
     """The device does not draw as the pinned environment does: the bench's fault."""
 
 
-class Calibration(BaseModel):
+class Calibration(Record):
     """`calibration.json` of a grade: the photo of the calibration page and its verdict."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     version: int = 1
     platform: str

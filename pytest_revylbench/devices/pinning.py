@@ -19,14 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pytest_revylbench.records.base import Record
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class CommonPinning(_Frozen):
+class CommonPinning(Record):
     """What every platform pins the same way."""
 
     language: str = "en"
@@ -45,7 +41,7 @@ class CommonPinning(_Frozen):
         return f"{self.language}_{self.region}"
 
 
-class StatusBar(_Frozen):
+class StatusBar(Record):
     """The simulator's status bar override: the same clock, battery and bars on every run."""
 
     time: str = "9:41"
@@ -59,13 +55,13 @@ class StatusBar(_Frozen):
     battery_level: int = 100
 
 
-class IosPinning(_Frozen):
+class IosPinning(Record):
     status_bar: StatusBar = StatusBar()
     content_size: str = "large"
     """Dynamic Type size: `large` is iOS's default."""
 
 
-class AndroidPinning(_Frozen):
+class AndroidPinning(Record):
     font_scale: str = "1.0"
     night_mode: str = "no"
     auto_time_zone: int = 0
@@ -75,7 +71,7 @@ class AndroidPinning(_Frozen):
     animator_duration_scale: str = "0"
 
 
-class PinnedEnvironment(_Frozen):
+class PinnedEnvironment(Record):
     """Every pinned setting, one record for all native platforms."""
 
     version: int = 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.tomlfiles import load_toml_model
 from pytest_revylbench.records.vocabulary import Platform
 
@@ -26,10 +27,8 @@ class PoolError(Exception):
     """A pool file is missing or malformed; the message names the file and the field."""
 
 
-class DeviceSpec(BaseModel):
+class DeviceSpec(Record):
     """One device of a pool; which fields matter depends on the provider."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
     name: str
     """A stable name for reports and leases (`web-1`, `iPhone 16`, `Pixel_8_API_35`)."""
@@ -46,10 +45,8 @@ class DeviceSpec(BaseModel):
     """Android emulator: console port (even, 5554 to 5682); the adb serial is `emulator-<port>`."""
 
 
-class PoolSpec(BaseModel):
+class PoolSpec(Record):
     """A pool as declared in `devices/<name>.toml`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
     version_schema: Literal[1] = Field(1, alias="schema")
     name: str

@@ -37,9 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
 from pytest_revylbench.outputs.leakguard import ITEM_LABELS, LeakIndex, task_index
+from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.grade import GradeRecord, Redaction, TestResult
 from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
 from pytest_revylbench.tasks.loading import Task
@@ -73,11 +72,7 @@ def withheld(field: GraderField) -> str:
     return f"{_WITHHELD_WHAT[field]} withheld: it would reveal a hidden check"
 
 
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
-
-
-class FailedTest(_Record):
+class FailedTest(Record):
     """A stage or the journey that did not pass, in the task's own words."""
 
     name: str
@@ -100,7 +95,7 @@ class FailedTest(_Record):
     """Errors the app wrote to its console during the test (web: the browser log)."""
 
 
-class Feedback(_Record):
+class Feedback(Record):
     """What goes back to the agent after a grade: `feedback/feedback.json`."""
 
     version: Literal[1] = 1

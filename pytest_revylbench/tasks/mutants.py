@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.tomlfiles import load_toml_model
 from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.loading import TaskError
 
 
-class Edit(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Edit(Record):
     file: str
     """Path relative to the reference folder."""
     find: str = Field(min_length=1)
@@ -26,9 +25,7 @@ class Edit(BaseModel):
     replace: str
 
 
-class Mutant(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class Mutant(Record):
     name: str = ""
     description: str
     catches: tuple[str, ...] = ()

@@ -7,24 +7,21 @@ submissions reuse their build, so N runs cost one build each.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
-
+from pytest_revylbench.records.base import Record
+from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.tasks.loading import load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 REFERENCE = "reference"
 
 
-class SubjectResult(BaseModel):
+class SubjectResult(Record):
     """One submission (the reference or a mutant), graded `runs` times."""
-
-    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
 
     subject: str
     expected: dict[str, str]
@@ -49,9 +46,7 @@ class SubjectResult(BaseModel):
                 and all(self.bundles))
 
 
-class StabilityReport(BaseModel):
-    model_config = ConfigDict(frozen=True, use_attribute_docstrings=True)
-
+class StabilityReport(Record):
     version: int = 1
     task: str
     platform: str
@@ -80,14 +75,15 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     path = reports / run_id / "grade.json"
     if not path.is_file():
         return {}, {}, (False, 0)
-    record = json.loads(path.read_text())
-    feedback = record.get("feedback") or {}
-    bundle = (bool(feedback.get("written")) and (reports / run_id / "feedback/feedback.json").is_file(),
-              len(feedback.get("redactions") or ()))
-    scores = {"outcome": float(record["outcome"])}
-    for tier, summary in ((record.get("vector") or {}).get("tiers") or {}).items():
-        scores[tier] = float(summary["score"])
-    return {t["name"]: t["verdict"] for t in record["tests"]}, scores, bundle
+    record = GradeRecord.model_validate_json(path.read_text(encoding="utf-8"))
+    feedback = record.feedback
+    written = feedback is not None and feedback.written
+    bundle = (written and (reports / run_id / "feedback/feedback.json").is_file(),
+              len(feedback.redactions) if feedback is not None else 0)
+    scores = {"outcome": record.outcome}
+    for tier, summary in (record.vector.tiers if record.vector is not None else {}).items():
+        scores[tier] = summary.score
+    return {t.name: t.verdict.value for t in record.tests}, scores, bundle
 
 
 def check_stability(

@@ -1,0 +1,43 @@
+"""The stability check reads each run's grade.json back as a `GradeRecord`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from pytest_revylbench.tasks.stability import _grade
+from tests.unit.test_schemas import full_grade
+
+NO_GRADER = shutil.which("true") or "/bin/true"
+"""Stands in for the Python that would grade: the grade.json is already in place."""
+
+
+def test_a_run_is_read_as_a_grade_record(tmp_path: Path) -> None:
+    run = tmp_path / "runs/reference-1"
+    (run / "feedback").mkdir(parents=True)
+    (run / "feedback/feedback.json").write_text("{}", encoding="utf-8")
+    (run / "grade.json").write_text(full_grade().model_dump_json(indent=2), encoding="utf-8")
+    verdicts, scores, bundle = _grade(NO_GRADER, "demo", "web", tmp_path, tmp_path / "runs",
+                                      "reference-1", [], tmp_path)
+    assert verdicts == {"one": "pass", "two": "fail", "trip": "not_run"}
+    assert scores == {"outcome": 0.25, "flow": pytest.approx(1 / 3)}
+    assert bundle == (True, 1)
+
+
+def test_a_run_without_a_grade_counts_as_missing(tmp_path: Path) -> None:
+    assert _grade(NO_GRADER, "demo", "web", tmp_path, tmp_path / "runs", "r", [], tmp_path) == (
+        {}, {}, (False, 0))
+
+
+def test_a_malformed_grade_is_refused_naming_the_field(tmp_path: Path) -> None:
+    run = tmp_path / "runs/r"
+    run.mkdir(parents=True)
+    record = full_grade().model_dump(mode="json")
+    record["outcome"] = "high"
+    (run / "grade.json").write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(ValidationError, match="outcome"):
+        _grade(NO_GRADER, "demo", "web", tmp_path, tmp_path / "runs", "r", [], tmp_path)
