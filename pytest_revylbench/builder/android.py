@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 import platform
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from pytest_revylbench.builder.ios import expo_prebuild, link_node_modules
 from pytest_revylbench.builder.process import StepFailed, run_step
@@ -40,9 +44,42 @@ def build_android(
     argv = ["./gradlew", "assembleRelease", "--no-daemon", "--console=plain"]
     if abis:
         argv.append(f"-PreactNativeArchitectures={','.join(abis)}")
-    run_step("gradlew assembleRelease", argv, cwd=android, log=log, deadline=deadline,
-             env={**GRADLE_ENV, **(env or {})})
+    with gradle_turn(node_modules, log=log, deadline=deadline):
+        run_step("gradlew assembleRelease", argv, cwd=android, log=log, deadline=deadline,
+                 env={**GRADLE_ENV, **(env or {})})
     return release_apk(android / OUTPUTS)
+
+
+@contextmanager
+def gradle_turn(node_modules: Path, *, log: Path, deadline: float) -> Iterator[None]:
+    """Hold the Gradle lock of a shared dependency install for the Gradle run.
+
+    Gradle builds every native package in place (`node_modules/<pkg>/android/build`, `.cxx`,
+    the React Native Gradle plugin's own `build/`), and `node_modules` is the cache's install,
+    shared by every build of the same lockfile: two Gradle runs at once on it would overwrite
+    each other's outputs. The wait counts against the build's deadline.
+    """
+    lock = FileLock(str(gradle_lock_path(node_modules)))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"[revylbench] waiting for another build's Gradle run on {node_modules.resolve()}\n")
+        try:
+            lock.acquire(timeout=max(deadline - time.monotonic(), 0.0))
+        except Timeout:
+            raise StepFailed("gradlew assembleRelease", "another build held the shared dependencies' "
+                             "Gradle lock until the build's time limit", timed_out=True) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def gradle_lock_path(node_modules: Path) -> Path:
+    """The lock file beside the shared install (never inside it: the install is read-only data)."""
+    install = node_modules.resolve()
+    return install.parent / f"{install.name}.gradle.lock"
 
 
 def host_abis(machine: str | None = None) -> tuple[str, ...]:

@@ -94,3 +94,24 @@ def test_tiers_narrow_the_task_and_an_unknown_tier_is_refused(demo_task: pytest.
     with pytest.raises(pytest.UsageError, match=r"--tiers: \['visual'\] are not tiers of task 'demo'; "
                        "its tiers: build, flow"):
         _grade(demo_task, "--submission=submission", "--tiers=flow,visual")
+
+
+@pytest.mark.parametrize(("platform", "limit"), [("web", 600.0), ("android", 1800.0), ("ios", 2700.0)])
+def test_the_build_limit_defaults_per_platform_and_the_option_wins(
+    demo_task: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, platform: str, limit: float
+) -> None:
+    """A cold `pod install` plus a Release `xcodebuild`, or a cold Gradle run, takes far longer
+    than a web export: 600 s would fail the first native build as a timeout."""
+    import pytest_revylbench.plugin.config as grade_config
+
+    task = demo_task.path / "tasks/demo/task.toml"
+    task.write_text(task.read_text().replace('platforms = ["web"]', 'platforms = ["web", "ios", "android"]'))
+    monkeypatch.setattr(grade_config, "host_support", lambda *a, **k: None)  # no SDK here
+    pool = {"web": "", "android": 'provider = "android-emulator"\n[[devices]]\nname = "p"\navd = "A"\n',
+            "ios": 'provider = "ios-simulator"\n[[devices]]\nname = "i"\ndevice_type = "T"\n'}[platform]
+    args = ["--submission=submission", f"--platform={platform}"]
+    if pool:
+        demo_task.makefile(".toml", pool=f'schema = 1\nname = "{platform}"\n' + pool)
+        args.append("--device-pool=pool.toml")
+    assert _grade(demo_task, *args).build_timeout_s == limit
+    assert _grade(demo_task, *args, "--build-timeout=99").build_timeout_s == 99.0

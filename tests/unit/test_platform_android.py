@@ -375,6 +375,43 @@ def test_build_android_runs_prebuild_then_gradle_and_returns_the_release_apk(
     assert "$ ./gradlew assembleRelease --no-daemon --console=plain" in log.read_text()
 
 
+def test_gradle_runs_one_at_a_time_on_a_shared_dependency_install(
+    tmp_path: Path, standins: StandIns, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Gradle writes node_modules/<pkg>/android/build inside the cache's shared install: a
+    # second build of the same lockfile waits for the first one's Gradle run.
+    from filelock import FileLock
+
+    from pytest_revylbench.builder.android import gradle_lock_path
+
+    work, node_modules = make_project(tmp_path, standins)
+    for name, value in standins.env().items():
+        monkeypatch.setenv(name, value)
+    log = tmp_path / "build.log"
+    assert gradle_lock_path(node_modules) == node_modules.resolve().parent / (
+        f"{node_modules.resolve().name}.gradle.lock")  # beside the shared install, not in it
+    held = FileLock(str(gradle_lock_path(node_modules)))
+    held.acquire()
+    try:
+        with pytest.raises(StepFailed) as info:
+            build_android(work, node_modules=node_modules, log=log, deadline=time.monotonic() + 1.5)
+    finally:
+        held.release()
+    assert info.value.timed_out and "Gradle lock" in info.value.reason
+    assert "waiting for another build's Gradle run" in log.read_text()
+    assert [argv[0] for argv in standins.calls()] == ["expo"]  # gradlew never ran while held
+    build_android(work, node_modules=node_modules, log=log, deadline=time.monotonic() + 60)
+    assert [argv[0] for argv in standins.calls()] == ["expo", "expo", "gradlew"]
+
+
+def test_host_abis_name_the_emulator_abi_of_this_machine() -> None:
+    from pytest_revylbench.builder.android import host_abis
+
+    assert host_abis("x86_64") == ("x86_64",) and host_abis("AMD64") == ("x86_64",)
+    assert host_abis("arm64") == ("arm64-v8a",) and host_abis("aarch64") == ("arm64-v8a",)
+    assert host_abis("riscv64") == ()  # unknown: every ABI the template lists
+
+
 def test_a_gradle_failure_fails_the_build(
     tmp_path: Path, standins: StandIns, monkeypatch: pytest.MonkeyPatch
 ) -> None:
