@@ -424,3 +424,32 @@ def test_a_gradle_failure_fails_the_build(
         build_android(work, node_modules=node_modules, log=log, deadline=time.monotonic() + 60)
     assert (info.value.step, info.value.reason) == ("gradlew assembleRelease", "exited with status 1")
     assert "FAILURE: Build failed with an exception." in log.read_text()
+
+
+def test_the_pipeline_builds_android_for_the_hosts_abi_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four ABIs of native code is most of a cold Gradle run; the emulator needs one."""
+    from types import SimpleNamespace
+
+    import pytest_revylbench.builder.pipeline as pipeline
+    from pytest_revylbench.builder.android import host_abis
+
+    asked: dict[str, object] = {}
+
+    def fake_build(work: Path, **kwargs: object) -> Path:
+        asked.update(kwargs)
+        apk = work / "app-release.apk"
+        apk.write_bytes(b"PK")
+        return apk
+
+    monkeypatch.setattr(pipeline, "install_dependencies", lambda *a, **k: SimpleNamespace(
+        node_modules=tmp_path / "nm", cached=True, attempts=()))
+    monkeypatch.setattr(pipeline, "build_android", fake_build)
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "package.json").write_text("{}")
+    built = pipeline.build_submission(submission, "android", work=tmp_path / "work",
+                                      cache_dir=tmp_path / "cache", log=tmp_path / "build.log",
+                                      log_name="build.log", timeout_s=60)
+    assert built.result.ok and asked["abis"] == host_abis() != ()
