@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 ASSERTING_CALLS = frozenset({"see", "not_see", "see_in_order", "tap"})
@@ -86,13 +87,31 @@ def _stated(text: str) -> str:
     return " ".join(text.translate(_MARKS).split())
 
 
+def _value(number: str) -> Decimal:
+    """`1,450.00` and `1450`, `02` and `2`: the same number however it is written."""
+    return Decimal(number.replace(",", ""))
+
+
 def unstated_texts(visible: list[str], public_files: list[Path]) -> list[str]:
     """The texts of `visible` (what a screen shows, one element or line each) that the public
-    files do not state verbatim, whitespace folded and markdown marks dropped; sorted, once each.
+    files do not state; sorted, once each.
 
-    A design image may show only what the specification already says: a seed value it does
-    not state would be a fact the agent could learn from the picture alone.
+    A text is stated when it appears in them verbatim (whitespace folded, markdown marks
+    dropped), or when it has the shape of one of their quoted strings and every amount and
+    number in it appears in them: a seed value in a pinned format (`-$1,450.00` for the seed
+    table's `-1,450.00`, `Nov 2, 2026` for `2026-11-02`). A computed value the files never
+    give (a tax, a share) is unstated: a design image showing it would tell the agent more
+    than the specification does.
     """
-    public = _stated("\n".join(p.read_text(encoding="utf-8") for p in public_files))
+    raw = "\n".join(p.read_text(encoding="utf-8") for p in public_files)
+    public = _stated(raw)
+    shapes = {shape(q) for q in _QUOTED.findall(raw)}
+    numbers = {_value(n) for n in _NUMBER.findall(raw)}
+
+    def stated(text: str) -> bool:
+        if text in public:
+            return True
+        return shape(text) in shapes and all(_value(n) in numbers for n in _NUMBER.findall(text))
+
     shown = {_stated(text) for text in visible}
-    return sorted(text for text in shown if text and text not in public)
+    return sorted(text for text in shown if text and not stated(text))

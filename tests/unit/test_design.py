@@ -118,7 +118,28 @@ def test_reading_the_design_images_is_not_a_suite_fetch(tmp_path: Path) -> None:
 
 def test_unstated_texts_are_those_no_public_file_states(tmp_path: Path) -> None:
     spec = tmp_path / "instruction.md"
-    spec.write_text("Show `Total: $12.50` and the **over budget**\nbadge; tabs `Accounts`.\n")
-    shown = ["Total: $12.50", "over  budget", "Accounts", "", "  ", "Total: $13.00", "Rent",
-             "Rent"]
-    assert unstated_texts(shown, [spec]) == ["Rent", "Total: $13.00"]
+    spec.write_text("Show `Total: $12.50` and the **over budget**\nbadge; tabs `Accounts`.\n"
+                    "Dates read `Nov 3, 2026`.\n\n| date | amount |\n|---|---|\n"
+                    "| 2026-11-02 | -1,450.00 |\n")
+    shown = ["Total: $12.50", "over  budget", "Accounts", "", "  ", "Rent", "Rent",
+             # a seed value in a pinned format: stated
+             "Total: $1,450.00", "Nov 2, 2026",
+             # a value the files never give, in a pinned format: not stated
+             "Total: $13.00", "Nov 12, 2026"]
+    assert unstated_texts(shown, [spec]) == ["Nov 12, 2026", "Rent", "Total: $13.00"]
+
+
+@pytest.mark.parametrize("task_id", TASK_IDS)
+def test_the_seed_values_the_design_shows_are_stated(task_id: str) -> None:
+    """The texts the device check found on the references' checkpoints and had to make
+    public (tests/device/test_design_text.py runs the check itself)."""
+    shown = {
+        "auction": ["Vintage Camera", "$62.50", "Leading: Avery", "Current price: $62.50"],
+        "bookings": ["Booking as Eli", "Eli's bookings", "Waiting for a place"],
+        "budget": ["-$1,450.00", "+$12.34", "Nov 2, 2026", "Nov 9, 2026"],
+        "split": ["Paid $187.45, share $272.69", "Paid $327.30, share $279.01",
+                  "Paid $95.00, share $284.01"],
+        "till": ["Subtotal: $2.00", "Tax: $0.17", "Total: $2.17", "Sales", "Subtotal: $0.00"],
+    }[task_id]
+    task = _task(task_id)
+    assert unstated_texts(shown, [*task.instruction_files, task.folder / "task.toml"]) == []
