@@ -65,15 +65,17 @@ def remove_build_work(work: Path) -> None:
 
 
 def write_grade(record: GradeRecord, *, run_dir: Path, work: Path, rollout: Path | None,
-                spec: TaskSpec, agent_seconds: float | None) -> SubmissionRecord | None:
+                spec: TaskSpec, agent_seconds: float | None,
+                design: Path | None = None) -> SubmissionRecord | None:
     """Write `grade.json`, drop the build's work folder, append the rollout's ledger line
-    (when the grade belongs to one) and write the scorecard; returns the ledger line."""
+    (when the grade belongs to one) and write the scorecard (with the task's `design` images
+    beside the captures); returns the ledger line."""
     write_grade_json(run_dir / GRADE_JSON, record)
     remove_build_work(work)
     entry = None
     if rollout is not None:
         entry = append_submission(rollout, record, spec=spec, agent_seconds=agent_seconds)
-    write_grade_scorecard(record, run_dir)
+    write_grade_scorecard(record, run_dir, design=design)
     return entry
 
 

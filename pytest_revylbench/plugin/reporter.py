@@ -43,6 +43,7 @@ from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.vector import grade_vector
+from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_folder
 
 RESULT_PROPERTY = "revylbench_result"
 
@@ -195,6 +196,7 @@ class GradeReporter:
         self.ledger_entry = write_grade(
             self.record, run_dir=grade.run_dir, work=build_work_dir(grade), rollout=grade.rollout,
             spec=spec, agent_seconds=grade.agent_seconds,
+            design=design_folder(grade.task) if grade.platform == DESIGN_PLATFORM else None,
         )
         self.config.hook.pytest_revylbench_grade_written(record=self.record, path=self.path)
 
