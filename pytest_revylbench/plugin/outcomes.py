@@ -50,6 +50,9 @@ _LOST_SESSION = (
     "could not proxy command", "socket hang up", "econnreset", "econnrefused",
     "target window already closed", "not connected to devtools", "tab crashed",
     "unable to receive message from renderer", "session not created",
+    # The Appium server died mid-request (urllib3's ProtocolError: 'Connection aborted.',
+    # ConnectionResetError): found by the soak test's injected faults.
+    "connection aborted", "connection reset",
 )
 
 

@@ -8,6 +8,7 @@ from selenium.common.exceptions import (
     InvalidSessionIdException,
     UnknownMethodException,
 )
+from urllib3.exceptions import ProtocolError
 
 from pytest_revylbench.app.facade import CheckFailed
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
@@ -27,6 +28,8 @@ from pytest_revylbench.records.vocabulary import Fault, Verdict
         (DeviceError("appium died"), Verdict.NOT_RUN, Fault.DEVICE_FAULT),
         (InvalidSessionIdException("invalid session id"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
         (ConnectionRefusedError("refused"), Verdict.NOT_RUN, Fault.DRIVER_ERROR),
+        (ProtocolError("Connection aborted.", ConnectionResetError(104, "Connection reset by peer")),
+         Verdict.NOT_RUN, Fault.DRIVER_ERROR),
         (UnknownMethodException("-ios predicate string"), Verdict.NOT_RUN, Fault.RUNNER_CRASH),
     ],
 )
