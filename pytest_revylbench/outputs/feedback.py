@@ -40,7 +40,7 @@ from typing import Literal
 from pytest_revylbench.outputs.leakguard import ITEM_LABELS, LeakIndex, task_index
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.grade import GradeRecord, Redaction, TestResult
-from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
+from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Tier, Verdict
 from pytest_revylbench.tasks.loading import Task
 
 _MAX_ERRORS, _MAX_ERROR_CHARS, _MAX_LOG_LINES = 20, 500, 40
@@ -173,7 +173,7 @@ def _identity(test: TestResult, task: Task, others: int) -> tuple[str, str, str]
     if test.tier in _BUILTIN and test.nodeid.rsplit("::", 1)[-1] == test.name:
         stem = re.sub(r"[^a-z0-9]+", "-", f"{test.tier}-{test.name}".lower()).strip("-")
         return f"{_BUILTIN[test.tier]}: {test.name}", stem, "check"
-    if test.tier == "functional":
+    if test.tier == Tier.FUNCTIONAL:
         return f"Component test {others}", f"component-{others}", "component test"
     return f"Additional check {others}", f"check-{others}", "check"
 
@@ -181,7 +181,7 @@ def _identity(test: TestResult, task: Task, others: int) -> tuple[str, str, str]
 def _public_reason(test: TestResult) -> str | None:
     """The reason of a built-in build or contract subtest: made from the public task.toml,
     the submission's own files and the tools' output on them, never from the hidden suite."""
-    if test.tier in ("build", "contract") and test.fault is Fault.CHECK_FAILED and test.reason:
+    if test.tier in (Tier.BUILD, Tier.CONTRACT) and test.fault is Fault.CHECK_FAILED and test.reason:
         return test.reason.removeprefix("ContractBroken: ")[:_MAX_ERROR_CHARS]
     return None
 

@@ -41,6 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 from pytest_revylbench.tasks.loading import Task
 from pytest_revylbench.tasks.specstrings import suite_strings, unfounded_strings
@@ -49,7 +50,7 @@ K = 12
 """Length of the windows the leak guard compares."""
 _ID_ARGS = frozenset({"at", "test_id", "into"})
 _PRUNE = frozenset({"node_modules", "__pycache__", ".expo", "dist", ".git"})
-ITEM_LABELS = {"build": "Build", "contract": "Contract", "visual": "Visual checkpoint"}
+ITEM_LABELS = {Tier.BUILD: "Build", Tier.CONTRACT: "Contract", Tier.VISUAL: "Visual checkpoint"}
 """How the bundle names a built-in tier's item: `Contract: screen[categories]`."""
 _MARKUP = str.maketrans("", "", "`*\"'\u2018\u2019\u201c\u201d")
 """Backticks, asterisks and quotes: punctuation around words, never part of a secret."""

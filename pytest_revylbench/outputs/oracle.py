@@ -17,7 +17,7 @@ from pathlib import Path
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.records.visual import shot_name
-from pytest_revylbench.records.vocabulary import Verdict
+from pytest_revylbench.records.vocabulary import Tier, Verdict
 from pytest_revylbench.scoring.tiers import checkpoint_screenshots
 
 MANIFEST = "oracle.json"
@@ -40,7 +40,7 @@ def write_oracle(
     if visual is None:
         raise OracleIncomplete(f"task {task.id!r} declares no [scoring.visual] checkpoints")
     names = [shot_name(c.name, v.name) for c, v in visual.shots()]
-    failed = [r.name for r in results if r.tier == "visual" and r.verdict is not Verdict.PASS]
+    failed = [r.name for r in results if r.tier == Tier.VISUAL and r.verdict is not Verdict.PASS]
     shots = checkpoint_screenshots(results, names)
     missing = [n for n in names if n not in shots]
     if failed or missing:

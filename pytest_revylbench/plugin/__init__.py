@@ -33,9 +33,10 @@ from pytest_revylbench.plugin.retry import run_with_retries
 from pytest_revylbench.plugin.roles import check_roles
 from pytest_revylbench.plugin.rootdir import undo_misread_path_options
 from pytest_revylbench.plugin.stopping import StopNote, stop_cleanly_on_signals, watch_grade_limit
-from pytest_revylbench.records.vocabulary import Fault
+from pytest_revylbench.records.vocabulary import Fault, Tier
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import TierScheme, VisualScheme
+from pytest_revylbench.tasks.items import BUILTIN_TIERS
 
 MARKERS = (
     "stage(id): a hidden test that proves one stage of the task; id is a stage id of task.toml",
@@ -73,11 +74,11 @@ def pytest_configure(config: pytest.Config) -> None:
     if not config.option.collectonly:
         watch_grade_limit(grade.grade_timeout_s, grade.grade_deadline, stop)
     oracle_out = opt.value(config, opt.ORACLE_OUT)
-    if set(grade.task.spec.tiers) & {"build", "functional"} and not oracle_out:
+    if set(grade.task.spec.tiers) & {Tier.BUILD, Tier.FUNCTIONAL} and not oracle_out:
         config.pluginmanager.register(SourceChecksAhead(grade), "revylbench-source-checks-ahead")
     if config.args_source is not pytest.Config.ArgsSource.ARGS:
         config.args = [str(grade.task.suite)]
-        if set(grade.task.spec.tiers) & {"build", "contract", "visual"}:
+        if set(grade.task.spec.tiers) & set(BUILTIN_TIERS):
             config.args.append(str(grade.task.folder / "task.toml"))
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(
@@ -97,7 +98,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if file_path == grade.task.folder / "task.toml":
         return TaskTiers.from_parent(parent, path=file_path, grade=grade, nodeid=builtin_id(spec.id))
     if (file_path.name.endswith(SUFFIX) and file_path.parent == grade.task.suite / "functional"
-            and "functional" in spec.tiers):
+            and Tier.FUNCTIONAL in spec.tiers):
         return JestFile.from_parent(parent, path=file_path,
                                     nodeid=suite_file_id(spec.id, grade.task.suite, file_path))
     return None

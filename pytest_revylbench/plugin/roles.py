@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_revylbench.plugin.config import GradeConfig
-from pytest_revylbench.records.vocabulary import TIER_ORDER, WEIGHTED_TIERS
+from pytest_revylbench.records.vocabulary import TIER_ORDER, WEIGHTED_TIERS, Scheme, Tier
 
 
 def tier_of(item: pytest.Item, role: str) -> str | None:
@@ -19,7 +19,7 @@ def tier_of(item: pytest.Item, role: str) -> str | None:
                 f"{item.nodeid}: @tier({name!r}) is not a tier; tiers: {', '.join(TIER_ORDER)}"
             )
         return name
-    return "flow" if role in ("stage", "journey") else None
+    return Tier.FLOW.value if role in ("stage", "journey") else None
 
 
 def role_of(item: pytest.Item, grade: GradeConfig) -> tuple[str, str | None]:
@@ -37,7 +37,7 @@ def check_roles(items: list[pytest.Item], grade: GradeConfig, *, require_weighte
     weighted tiers have no subtests."""
     spec = grade.task.spec
     stage_ids = [s.id for s in spec.stages]
-    present = set() if "build" in spec.tiers else {"build"}  # else the build's own subtest
+    present = set() if Tier.BUILD in spec.tiers else {Tier.BUILD.value}  # else the build's own subtest
     for item in items:
         role, stage = role_of(item, grade)
         tier = tier_of(item, role)
@@ -48,7 +48,7 @@ def check_roles(items: list[pytest.Item], grade: GradeConfig, *, require_weighte
                 f"{item.nodeid}: @stage({stage!r}) names no stage of "
                 f"{grade.task.folder / 'task.toml'}; its stages: {', '.join(stage_ids)}"
             )
-    if spec.scoring.scheme == "tiers" and require_weighted_tiers:
+    if spec.scoring.scheme == Scheme.TIERS and require_weighted_tiers:
         weights = spec.scoring.tiers.model_dump()
         missing = [t for t in WEIGHTED_TIERS if weights.get(t, 0) > 0 and t not in present]
         if missing:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_revylbench.records.task import TierWeights, VisualMix
-from pytest_revylbench.records.vocabulary import Scheme
+from pytest_revylbench.records.vocabulary import Scheme, Tier, Verdict
 from pytest_revylbench.scoring.stages import JOURNEY_WEIGHT, SCHEME, STAGE_WEIGHT
 from pytest_revylbench.scoring.tiers import (
     RewardRefused,
@@ -29,10 +29,10 @@ def stage_reward(stages: Sequence[str], journey: str, verdicts: Mapping[str, str
     """`stages` lists the stage ids in order (the journey may be among them, last)."""
     in_a_row = 0
     for stage in (s for s in stages if s != journey):
-        if str(verdicts.get(stage)) != "pass":
+        if str(verdicts.get(stage)) != Verdict.PASS:
             break
         in_a_row += 1
-    return round(STAGE_WEIGHT * in_a_row + JOURNEY_WEIGHT * (str(verdicts.get(journey)) == "pass"), 10)
+    return round(STAGE_WEIGHT * in_a_row + JOURNEY_WEIGHT * (str(verdicts.get(journey)) == Verdict.PASS), 10)
 
 
 def rederive(scheme: str, *, stages: Sequence[str], journey: str, verdicts: Mapping[str, str],
@@ -50,11 +50,11 @@ def rederive(scheme: str, *, stages: Sequence[str], journey: str, verdicts: Mapp
         return tiers_reward(tiers, weights=chosen, build_failed=build_failed).score
     if scheme == Scheme.VISUAL:
         mix = VisualMix(**weights) if weights else VisualMix()
-        counts = tier_counts(tiers, required=["functional"] if mix.functional > 0 else [])
+        counts = tier_counts(tiers, required=[Tier.FUNCTIONAL.value] if mix.functional > 0 else [])
         if gate(counts, build_failed) is not None:
             return 0.0
         if normalized_visual is None:
             raise RewardRefused("scheme 'visual' needs the grade's normalized visual score")
-        functional = counts["functional"].mean if "functional" in counts else 0.0
+        functional = counts[Tier.FUNCTIONAL].mean if Tier.FUNCTIONAL in counts else 0.0
         return min(round(mix.visual * normalized_visual + mix.functional * functional, 10), 1.0)
     return None

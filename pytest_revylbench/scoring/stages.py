@@ -9,9 +9,9 @@ import pytest
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.reward import Reward
 from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import Verdict
+from pytest_revylbench.records.vocabulary import Scheme, Verdict
 
-SCHEME = "stages"
+SCHEME = Scheme.STAGES.value
 STAGE_WEIGHT = 0.2
 JOURNEY_WEIGHT = 0.4
 

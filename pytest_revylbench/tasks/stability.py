@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.grade import GradeRecord
+from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.tasks.loading import load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
@@ -145,9 +146,10 @@ def check_stability(
             t for t in declared
             if any(t not in s or t not in reference or s[t] >= reference[t] for s in scores)]
         tests = sorted({t for run in by_run for t in run})
-        expected = {t: ("fail" if catches is not None and t in catches else "pass") for t in tests}
+        expected = {t: (Verdict.FAIL.value if catches is not None and t in catches else Verdict.PASS.value)
+                    for t in tests}
         for caught in sorted(catches or ()):
-            expected.setdefault(caught, "fail")
+            expected.setdefault(caught, Verdict.FAIL.value)
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
         feedback = [bundles[(name, n)] for subject, n, _v, _s in ordered if subject == name]
         results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
