@@ -143,3 +143,19 @@ def test_the_seed_values_the_design_shows_are_stated(task_id: str) -> None:
     }[task_id]
     task = _task(task_id)
     assert unstated_texts(shown, [*task.instruction_files, task.folder / "task.toml"]) == []
+
+
+def test_validate_fails_a_task_whose_design_is_not_its_oracle(
+    budget_copy: Task, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pytest_revylbench.cli import main
+
+    argv = ["--tasks-dir", str(budget_copy.folder.parent), "--suites-dir", str(budget_copy.suite.parent),
+            "validate", "budget"]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith("ok   budget")
+    (design_folder(budget_copy) / "transactions@small.png").unlink()
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("FAIL budget: its design images are not the web oracle's: ")
+    assert "transactions@small.png: missing (checkpoint transactions@small has no design image)" in out
