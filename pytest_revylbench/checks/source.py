@@ -42,6 +42,9 @@ CHECKING_CODE = (_HERE / "source.py", _HERE / "functional.py", _HERE / "jest_cha
 """The grader's code the checks' verdicts depend on."""
 HIDDEN_FOLDER = "__hidden_tests__"
 JEST_CACHE = ".jest-cache"
+TEST_TIMEOUT_MS = 60_000
+"""Each hidden jest test's own limit (a suite's `jest.setTimeout` may raise it)."""
+JEST_TIMED_OUT = "Exceeded timeout of"
 RECORD = "checks.json"
 LOG = "checks.log"
 TSC = "node_modules/.bin/tsc"
@@ -104,6 +107,9 @@ def jest_config(work: Path, *, node_modules: Path | None = None,
             "caller": {"name": "metro", "bundler": "metro", "platform": "ios"}}]},
         "cache": False, "cacheDirectory": f"<rootDir>/{JEST_CACHE}", "watchman": False,
         "maxWorkers": 1, "workerIdleMemoryLimit": "1GB",
+        # jest's 5 s default per test is the bench's load as often as the app's: a test that
+        # hangs still fails at this limit, and the whole run at --functional-timeout.
+        "testTimeout": TEST_TIMEOUT_MS,
     })
 
 
@@ -282,7 +288,8 @@ def checks_for_grade(
                 result = run_checks(work=work, log=run_dir / LOG, **kwargs)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
-            timed_out = result.typecheck.timed_out or bool(result.functional and result.functional.timed_out)
+            timed_out = (result.typecheck.timed_out or bool(result.functional and result.functional.timed_out)
+                         or any(JEST_TIMED_OUT in v.message for v in result.tests.values()))
             if not result.bench_fault and not timed_out:  # a loaded CPU may be why: run again next time
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 partial = kept.with_suffix(".partial")

@@ -102,8 +102,39 @@ def test_the_jest_configuration_is_the_grader_s_own(tmp_path: Path) -> None:
     # Babel never reads the submission's config.
     assert config["workerIdleMemoryLimit"] and config["maxWorkers"] == 1
     assert config["cache"] is False
+    # A loaded bench must not fail a test at jest's 5 s default.
+    assert config["testTimeout"] == 60_000
     babel = config["transform"]["\\.[jt]sx?$"][1]
     assert babel["babelrc"] is False and babel["configFile"] is False
     denied = re.compile(next(iter(config["moduleNameMapper"])))
     assert all(denied.match(m) for m in ("child_process", "node:worker_threads", "inspector", "v8", "vm"))
     assert not any(denied.match(m) for m in ("fs", "path", "react-native", "child_process_x"))
+
+
+@pytest.mark.parametrize(("message", "kept"), [
+    ("expect(received).toBe(expected)", True),
+    ("thrown: \"Exceeded timeout of 60000 ms for a test.\"", False),
+])
+def test_a_run_with_a_test_past_its_limit_is_not_kept_for_the_next_grade(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str, kept: bool) -> None:
+    from pytest_revylbench.checks import source
+    from pytest_revylbench.checks.functional import JestVerdict
+
+    def ran(**_: object) -> source.CheckRecord:
+        step = source.StepVerdict(ok=False, seconds=1.0)
+        return source.CheckRecord(typecheck=step, functional=step,
+                                  tests={"t › x": JestVerdict("failed", message)})
+
+    monkeypatch.setattr(source, "run_checks", ran)
+    submission = tmp_path / "app"
+    submission.mkdir()
+    (submission / "App.tsx").write_text("export default 1;\n")
+    test = tmp_path / "t.test.tsx"
+    test.write_text("test('x', () => {});\n")
+    cache = tmp_path / "cache"
+    run = tmp_path / "run"
+    run.mkdir()
+    source.checks_for_grade(run, tmp_path / "work", submission=submission, tests=[test],
+                            sandbox=False, cache_dir=cache)
+    assert (run / source.RECORD).is_file()
+    assert bool(list((cache / "checks").glob("*.json"))) is kept
