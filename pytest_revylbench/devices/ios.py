@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import plistlib
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,9 @@ from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
+# React Native's RCTFatal in the simulator's log, for a JS exception nothing caught:
+# "… budget[4242:5151] … Unhandled JS Exception: TypeError: …, stack: …"
+_JS_FATAL = re.compile(r"Unhandled JS Exception: (?P<message>.*?)(?:, stack:.*)?$")
 SIMCTL_TIMEOUT_S = {
     "create": 60.0, "shutdown": 60.0, "erase": 120.0, "install": 180.0, "launch": 60.0,
     "terminate": 30.0, "list": 30.0, "delete": 60.0, "status_bar": 30.0, "ui": 30.0,
@@ -47,6 +51,17 @@ def bundle_id(app: Path) -> str:
     if not isinstance(ident, str) or not ident:
         raise DeviceError(f"{plist}: no CFBundleIdentifier")
     return ident
+
+
+def syslog_errors(entries: list[dict[str, Any]]) -> list[str]:
+    """React Native's fatal JS exceptions among syslog entries, worded "Uncaught …" as a
+    browser words them (the launch check looks for that word)."""
+    found = []
+    for entry in entries:
+        fatal = _JS_FATAL.search(str(entry.get("message", "")))
+        if fatal:
+            found.append(f"Uncaught {fatal['message']}")
+    return found
 
 
 def ios_app(app: Path) -> NativeApp:
@@ -252,8 +267,13 @@ class IosSimulator:
         wait_for_app(driver, self._app, timeout_s=self.launch_timeout_s)
 
     def console_errors(self, driver: Driver) -> list[str]:
-        """[]: the simulator's log has no reliable severity for the app's JS errors."""
-        return []
+        """The uncaught JS exceptions in the simulator's log since the last call (its log has
+        no reliable severity for anything the app merely logged)."""
+        try:
+            entries = driver.get_log("syslog")
+        except Exception:  # a driver without the syslog: no evidence, not a failure
+            return []
+        return syslog_errors(list(entries))
 
     def screen_fingerprint(self, driver: Driver) -> None:
         """None: XCUITest has no token of the screen cheaper than a screenshot."""

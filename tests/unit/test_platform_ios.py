@@ -442,3 +442,16 @@ def test_an_xcodebuild_that_hangs_is_killed_at_the_builds_deadline(
     assert info.value.timed_out and info.value.step == "xcodebuild"
     assert time.monotonic() - started < 10
     assert not processes_running("xcodebuild", standins.state)
+
+
+def test_an_uncaught_js_exception_in_the_simulators_log_reads_as_uncaught() -> None:
+    from pytest_revylbench.devices.ios import syslog_errors
+
+    entries = [
+        {"message": "2026-11-30 04:15:38.897 budget[4242:5151] [javascript] Running \"main\""},
+        {"message": "2026-11-30 04:15:39.001 budget[4242:5151] [com.facebook.react.log:native] "
+                    "Unhandled JS Exception: TypeError: cannot read property 'map' of undefined, "
+                    "stack: render@1:2"},
+        {"message": "2026-11-30 04:15:39.002 SpringBoard[77:88] Unrelated error"},
+    ]
+    assert syslog_errors(entries) == ["Uncaught TypeError: cannot read property 'map' of undefined"]
