@@ -1,5 +1,6 @@
-"""Imports point down: the layers contract of pyproject.toml (`[tool.importlinter]`), checked by
-import-linter over the package as it is, and shown to catch an upward import."""
+"""Imports point down and never go round: the contracts of pyproject.toml (`[tool.importlinter]`:
+layers, records import nothing, no cycle between sibling modules), checked by import-linter over
+the package as it is, and shown to catch an upward import."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ def test_every_import_points_down() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Layers: imports point down" in result.stdout
     assert "Records import nothing of the package KEPT" in result.stdout
+    assert "No import cycle between sibling modules, at any depth KEPT" in result.stdout
 
 
 def test_an_upward_import_is_caught(tmp_path: Path) -> None:
@@ -49,5 +51,7 @@ def test_an_upward_import_is_caught(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout
     assert "BROKEN" in result.stdout
     assert "pytest_revylbench.records.base -> pytest_revylbench.scoring.tiers" in result.stdout
+    # scoring imports records, so records importing scoring is also a cycle
+    assert "No import cycle between sibling modules, at any depth BROKEN" in result.stdout
     # an import inside a function is an import all the same
     assert "pytest_revylbench.tasks.items -> pytest_revylbench.plugin.collection" in result.stdout
