@@ -15,7 +15,15 @@ from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.grade import FeedbackResult, GradeRecord, Interruption, TestResult
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, GradeStatus, Platform, Verdict
+from pytest_revylbench.records.vocabulary import (
+    BENCH_FAULTS,
+    Fault,
+    GradeStatus,
+    Platform,
+    Scheme,
+    Tier,
+    Verdict,
+)
 from pytest_revylbench.scoring.tiers import RewardRefused
 
 LIMIT_PASSED = "not run: the grade's time limit"
@@ -126,7 +134,7 @@ def grade_status(
 def build_subtest(build: BuildResult, builtin_id: str) -> TestResult:
     """The build tier's subtest: the submission exported for the platform."""
     return TestResult(
-        nodeid=f"{builtin_id}::build::export", name="build: export", role="other", tier="build",
+        nodeid=f"{builtin_id}::build::export", name="build: export", role="other", tier=Tier.BUILD,
         verdict=Verdict.PASS if build.ok else Verdict.FAIL,
         fault=None if build.ok else (build.fault or Fault.BUILD_FAILED), reason=build.reason,
         duration_s=build.seconds,
@@ -177,7 +185,7 @@ def ordered(spec: TaskSpec, results: Mapping[str, TestResult]) -> list[TestResul
 def graded_tests(spec: TaskSpec, build: BuildResult | None, results: Sequence[TestResult],
                  builtin_id: str) -> list[TestResult]:
     """The grade's tests: the build's subtest first when no tier item stands for the build."""
-    if build is not None and spec.scoring.scheme != "stages" and "build" not in spec.tiers:
+    if build is not None and spec.scoring.scheme != Scheme.STAGES and Tier.BUILD not in spec.tiers:
         return [build_subtest(build, builtin_id), *results]
     return list(results)
 

@@ -41,7 +41,7 @@ from pytest_revylbench.plugin.keys import planned_key, stop_key
 from pytest_revylbench.records.grade import GradeRecord, TestResult
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.reward import GradeVector, Reward
-from pytest_revylbench.records.vocabulary import Fault, Verdict
+from pytest_revylbench.records.vocabulary import Fault, Scheme, Verdict
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_folder
 
@@ -231,8 +231,8 @@ class GradeReporter:
         for r in record.tests:
             why = f"  ({r.fault.value}: {r.reason})" if r.fault is not None else ""
             tr.write_line(f"{r.tier or r.role:<10} {r.name:<{width}}  {r.verdict.value:<7}{why}".rstrip())
-        stages = record.vector.schemes.get("stages") if record.vector else None
-        stages = stages or (record.reward if record.reward.scheme == "stages" else None)
+        stages = record.vector.schemes.get(Scheme.STAGES) if record.vector else None
+        stages = stages or (record.reward if record.reward.scheme == Scheme.STAGES else None)
         flow = (f"stages passed in a row: {stages.stages_passed}, journey: "
                 f"{'passed' if stages.journey_passed else 'not passed'}; ") if stages else ""
         tr.write_line(f"outcome {record.outcome:.2f}  ({flow}scheme {record.reward.scheme})  "
