@@ -30,7 +30,8 @@ SERVER = textwrap.dedent("""
 GRADER = textwrap.dedent("""
     import json, os, signal, subprocess, sys, time
     import psutil
-        from pytest_revylbench.devices.reaper import Reaper
+    from pytest_revylbench.builder.proctree import is_subreaper
+    from pytest_revylbench.devices.reaper import Reaper
 
     owner, arm = sys.argv[1], sys.argv[2] == "arm"
     reaper = Reaper(owner)
