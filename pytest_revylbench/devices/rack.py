@@ -19,7 +19,7 @@ from pytest_revylbench.devices.protocol import Device
 from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
-from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.devices.web import Isolation, WebDevice
 
 
 @dataclass
@@ -32,6 +32,8 @@ class DeviceRack:
     appium_url: str | None = None
     fonts_dir: Path | None = None
     """The project's install of the pinned fonts; the web device draws with these only."""
+    isolation: Isolation = "browser"
+    """How web devices keep tests apart (see `devices.web.ISOLATIONS`)."""
     on_server_start: Callable[[str, int], None] | None = None
     """Told (slot, process group) of every Appium server started for a device."""
     devices: dict[str, Device] = field(default_factory=dict)
@@ -80,7 +82,8 @@ class DeviceRack:
             if self.artifact.suffix in (".app", ".apk"):
                 app = ios_app(self.artifact) if self.artifact.suffix == ".app" else android_app(self.artifact)
                 return RemoteDevice(pool.hub_url, app, overrides)
-            return WebDevice(bundle=self.artifact, appium=RemoteAppium(pool.hub_url), overrides=overrides)
+            return WebDevice(bundle=self.artifact, appium=RemoteAppium(pool.hub_url),
+                             overrides=overrides, isolation=self.isolation)
         endpoint: AppiumServer | RemoteAppium
         if self.appium_url:
             endpoint = RemoteAppium(self.appium_url)
@@ -115,7 +118,8 @@ class DeviceRack:
                 overrides=overrides,
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
-        return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides)
+        return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides,
+                         isolation=self.isolation)
 
     def stop_all(self) -> list[str]:
         """Stop every device and server; returns the slots whose servers were stopped."""

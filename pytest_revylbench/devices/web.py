@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
@@ -130,6 +130,43 @@ def pin_session(driver: Any) -> None:
             raise DeviceError(f"could not pin the device ({command}): {exc.msg}") from exc
 
 
+Isolation = Literal["browser", "context"]
+ISOLATIONS: tuple[Isolation, ...] = ("browser", "context")
+"""How launches are kept apart: "browser", a new Chromium per launch; "context", one Chromium
+per device (and screen size) for the whole grade, wiped to a fresh state before each launch."""
+
+
+def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
+    """Run one DevTools command on the session's current tab (see `pin_session`)."""
+    return driver.execute("executeCdpCommand", {"cmd": command, "params": params})["value"]
+
+
+def wipe_browser(driver: Any, origin: str) -> None:
+    """Make a kept browser as fresh as a new one for the app at `origin` (scheme://host:port).
+
+    A new tab replaces every open one (history, sessionStorage, timers and the page's memory
+    go with the tabs); then the origin's data, every cookie and the HTTP cache are cleared:
+    `storageTypes: "all"` takes local storage, IndexedDB, Cache Storage, service workers,
+    file systems and WebSQL with it. The new tab is pinned as a new session's is, and the logs
+    the old tabs left are drained. (A fresh browser context per launch would be neater, but
+    the Chromium driver runs DevTools commands on a tab, where `Target.createBrowserContext`
+    is "Not allowed".)
+    """
+    stale = list(driver.window_handles)
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for handle in stale:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(fresh)
+    cdp(driver, "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    cdp(driver, "Network.clearBrowserCookies", {})
+    cdp(driver, "Network.clearBrowserCache", {})
+    pin_session(driver)
+    console_errors(driver)
+    driver.get_log("performance")
+
+
 def device_metrics(viewport: Screen | None) -> dict[str, Any]:
     if viewport is None:
         return dict(PHONE)
@@ -168,7 +205,9 @@ def web_capabilities(
 
 @dataclass
 class WebDevice:
-    """One emulated phone; each `launch()` is a new browser: nothing leaks between tests."""
+    """One emulated phone; nothing leaks from one `launch()` into the next: with isolation
+    "browser" each launch is a new browser, with "context" a kept browser wiped clean
+    (`wipe_browser`)."""
 
     bundle: Path
     appium: AppiumServer | RemoteAppium
@@ -177,7 +216,12 @@ class WebDevice:
     chromedriver: str = "/usr/bin/chromedriver"
     launch_timeout_s: float = 20.0
     overrides: dict[str, Any] = field(default_factory=dict)
+    isolation: Isolation = "browser"
     _site: StaticSite | None = None
+    _kept: dict[str, Any] = field(default_factory=dict)
+    """isolation "context": the kept browser of each emulated screen (its device metrics), for
+    the device's life. Chromium fixes a session's mobile emulation when it starts, so a
+    checkpoint with a screen of its own has a browser of its own."""
 
     platform = "web"
 
@@ -223,16 +267,21 @@ class WebDevice:
         return self._site.url
 
     def launch(self, viewport: Screen | None = None) -> Any:
-        """Start a fresh browser session on the app and wait for its first screen.
+        """A fresh app showing its first screen: in a new browser session, or (isolation
+        "context") in this device's kept browser for the screen, wiped clean first.
 
         `viewport`: emulate that screen instead of the default phone (visual checkpoints).
         """
-        driver = self._session(self.own_hosts[0], viewport)
+        if self.isolation == "context":
+            driver = self._kept_browser(viewport)
+        else:
+            driver = self._session(self.own_hosts[0], viewport)
         try:
             driver.get(self.app_url)
             self._wait_rendered(driver)
         except BaseException:
             command_limit(driver, SCRIPT_TIMEOUT_S)  # a hung page's session may not answer
+            self._forget(driver)
             try:
                 driver.quit()
             except Exception:
@@ -240,6 +289,36 @@ class WebDevice:
             raise
         command_limit(driver, COMMAND_TIMEOUT_S)
         return driver
+
+    def keeps(self, driver: Any, *, hung: bool) -> bool:
+        """At the end of a test: whether `driver` stays open for the next launch (isolation
+        "context", a page that answers). When False the caller quits it."""
+        if self.isolation != "context" or hung:
+            self._forget(driver)
+            return False
+        return any(kept is driver for kept in self._kept.values())
+
+    def _kept_browser(self, viewport: Screen | None) -> Any:
+        """The kept browser for `viewport`, wiped clean; a new one when none is kept or the
+        kept one no longer answers (Appium ends a session idle past its command timeout)."""
+        key = json.dumps(device_metrics(viewport), sort_keys=True)
+        driver = self._kept.pop(key, None)
+        if driver is not None:
+            try:
+                command_limit(driver, COMMAND_TIMEOUT_S)
+                wipe_browser(driver, f"{urlsplit(self.app_url).scheme}://{self.own_hosts[0]}")
+            except Exception:
+                _quit(driver)
+                driver = None
+        if driver is None:
+            driver = self._session(self.own_hosts[0], viewport)
+        self._kept[key] = driver
+        return driver
+
+    def _forget(self, driver: Any) -> None:
+        for key, kept in list(self._kept.items()):
+            if kept is driver:
+                del self._kept[key]
 
     def _session(self, origin: str, viewport: Screen | None = None) -> Any:
         """A new pinned browser session whose requests may reach `origin` only."""
@@ -327,6 +406,18 @@ class WebDevice:
         )
 
     def stop(self) -> None:
+        for driver in self._kept.values():
+            _quit(driver)
+        self._kept.clear()
         if self._site is not None:
             self._site.stop()
             self._site = None
+
+
+def _quit(driver: Any) -> None:
+    """End a kept session without waiting long on one that no longer answers."""
+    command_limit(driver, SCRIPT_TIMEOUT_S)
+    try:
+        driver.quit()
+    except Exception:
+        pass

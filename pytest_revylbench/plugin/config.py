@@ -18,6 +18,7 @@ from pytest_revylbench.builder.sandbox import sandbox_problem
 from pytest_revylbench.builder.submission import source_files
 from pytest_revylbench.devices.hosttools import host_support
 from pytest_revylbench.devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
+from pytest_revylbench.devices.web import Isolation
 from pytest_revylbench.outputs.ledger import LedgerError, check_open
 from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.options import Option
@@ -65,6 +66,8 @@ class GradeConfig:
     """How many times a dependency install that hit a bench fault is run again."""
     install_backoff_s: float = 10.0
     """The wait before the first install retry; each later wait doubles (at most 60 s)."""
+    isolation: Isolation = "browser"
+    """How the web device keeps tests apart (see `devices.web.ISOLATIONS`)."""
 
     @property
     def run_dir(self) -> Path:
@@ -125,6 +128,7 @@ class GradeConfig:
             install_retries=opt.value(config, opt.INSTALL_RETRIES) or 0,
             install_backoff_s=opt.required(config, opt.INSTALL_BACKOFF),
             rebuild=opt.switch(config, opt.REBUILD),
+            isolation=cast(Isolation, opt.required(config, opt.ISOLATION)),  # parsed: one of ISOLATIONS
         )
 
 

@@ -156,6 +156,7 @@ def revylbench_rack(
         pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
         logs=grade.run_dir, owner=f"{grade.run_id}/{worker}", appium_url=grade.appium_url,
         fonts_dir=grade.fonts_dir, on_server_start=revylbench_leases.own_processes,
+        isolation=grade.isolation,
     )
     try:
         yield rack
@@ -228,7 +229,9 @@ def app(
                 recorder.screenshot("end of test")
                 recorder.console_errors += device.console_errors(driver)
         finally:
-            quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)
+            # isolation "context": the web device keeps its browser, wiped at the next launch
+            if not (isinstance(device, WebDevice) and device.keeps(driver, hung=hung)):
+                quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)
             attach_evidence(recorder)
     finally:
         try:  # what a dead server or driver orphaned goes before the device is free again

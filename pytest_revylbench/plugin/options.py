@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 import pytest
 
+from pytest_revylbench.devices.web import ISOLATIONS
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
 
@@ -187,6 +188,10 @@ GRADE_TIMEOUT = Option("--grade-timeout", "revylbench_grade_timeout",
                        "(timeout)", positive_seconds, default="900")
 TIERS = Option("--tiers", "revylbench_tiers",
                "grade only these of the task's tiers, comma-separated (e.g. flow)", text)
+ISOLATION = Option("--isolation", "revylbench_isolation",
+                   "how the web device keeps tests apart: browser (a new Chromium per test) or "
+                   "context (one Chromium per device for the grade, wiped clean before each test)",
+                   one_of(ISOLATIONS), default="browser", choices=ISOLATIONS)
 ALLOW_UNTRUSTED_NATIVE = Switch(
     "--allow-untrusted-native", "revylbench_allow_untrusted_native",
     "build without the bubblewrap sandbox when it cannot run here; the grade is marked "
@@ -201,7 +206,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASK, PLATFORM, SUBMISSION, REPORTS, RUN_ID, APPIUM_URL, CHECK_TIMEOUT, BUILD_TIMEOUT,
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
-    SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS,
+    SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION,
     ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""

@@ -1,0 +1,112 @@
+"""Isolation between tests on one web device: whatever an app leaves in one test (storage of
+every kind, cookies, a service worker, history), the next test on that device does not see,
+whether each test gets a new browser (`--isolation=browser`) or the device's kept browser
+wiped clean (`--isolation=context`); and the pinned settings draw the same pixels either way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_revylbench.devices import web
+from pytest_revylbench.devices.appium import RemoteAppium
+from pytest_revylbench.devices.web import Isolation, WebDevice
+
+PROBE = Path(__file__).parent / "isolation_probe"
+KINDS = ("localStorage", "sessionStorage", "cookie", "indexedDB", "cacheStorage",
+         "serviceWorker", "history")
+NOTHING = dict.fromkeys(KINDS)
+EVERYTHING = dict.fromkeys(KINDS, "left")
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A visual checkpoint's own screen (see `devices.protocol.Screen`)."""
+
+    width: int = 360
+    height: int = 640
+    scale: float = 2
+
+
+def _run(driver: Any, call: str) -> Any:
+    result = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        f"{call}().then(done, function (e) {{ done({{error: String(e)}}); }});")
+    assert "error" not in result, result
+    return result
+
+
+@dataclass
+class Item:
+    """What one test on the device saw at launch, and its browser session."""
+
+    seen: dict[str, Any]
+    screenshot: bytes
+    session: str
+
+
+def _item(device: WebDevice, viewport: Checkpoint | None, *, write: bool) -> Item:
+    driver = device.launch(viewport)
+    try:
+        item = Item(_run(driver, "probeRead"), driver.get_screenshot_as_png(), driver.session_id)
+        if write:
+            written = _run(driver, "probeWrite")
+            assert written == {"pushed": "left", "worker": True}
+            # The probe reads what it wrote (history: one entry more, short of a leak's count).
+            seen = _run(driver, "probeRead")
+            assert {**seen, "history": "left"} == EVERYTHING
+    finally:
+        if not device.keeps(driver, hung=False):
+            driver.quit()
+    return item
+
+
+@pytest.fixture
+def device(appium_url: str, request: pytest.FixtureRequest) -> Iterator[WebDevice]:
+    made: list[WebDevice] = []
+
+    def start(isolation: Isolation) -> WebDevice:
+        made.append(WebDevice(bundle=PROBE, appium=RemoteAppium(appium_url),
+                              isolation=isolation).start())
+        return made[-1]
+
+    request.node.start = start
+    yield start  # type: ignore[misc]
+    for each in made:
+        each.stop()
+
+
+def _two_items(device: WebDevice, viewport: Checkpoint | None = None) -> tuple[Item, Item]:
+    first = _item(device, viewport, write=True)
+    return first, _item(device, viewport, write=False)
+
+
+def test_the_next_test_sees_nothing_in_either_mode_and_the_same_pixels(
+    device: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    new_each_time = device("browser")
+    browser_first, browser_next = _two_items(new_each_time)
+    assert browser_first.seen == browser_next.seen == NOTHING
+    assert browser_first.session != browser_next.session  # a new browser each test
+
+    kept = device("context")
+    context_first, context_next = _two_items(kept)
+    assert context_first.seen == context_next.seen == NOTHING
+    assert context_first.session == context_next.session  # one browser, wiped between tests
+    # A wiped tab draws exactly what a new browser draws (emulation and pinned overrides).
+    assert context_next.screenshot == context_first.screenshot == browser_next.screenshot
+
+    # A checkpoint's own screen: its own kept browser, the same pixels as a new one.
+    shot_browser = _item(new_each_time, Checkpoint(), write=False).screenshot
+    wide_first, wide_next = _two_items(kept, Checkpoint())
+    assert wide_next.seen == NOTHING and wide_first.session == wide_next.session
+    assert wide_first.session != context_first.session
+    assert wide_next.screenshot == wide_first.screenshot == shot_browser != browser_next.screenshot
+
+    # The probe finds leaks: a kept browser that is not wiped shows the next test everything.
+    monkeypatch.setattr(web, "wipe_browser", lambda driver, origin: driver.get("about:blank"))
+    assert _two_items(kept)[1].seen == EVERYTHING
