@@ -93,6 +93,19 @@ def main() -> None:
                              f"(tests {m[tag]['tests_s_sum']:.1f} s, device start "
                              f"{m[tag]['device_start_s_sum']:.1f} s; {m[tag]['wall_s'] / n:.2f} s/test)",
                              "(none)", "-", ld))
+    i = load("grade-isolation")
+    if i:
+        ld = f"{i['load_start']} → {i['load_end']}"
+        m = i["median"]
+        if "browser" in m and "context" in m:
+            b, c = m["browser"], m["context"]
+            same = all(_outcome(r) == _outcome(i["runs"]["browser"][0])
+                       for runs in i["runs"].values() for r in runs)
+            rows.append(("10 whole grade (every tier, build reused), --isolation=context / browser",
+                         f"{c['wall_s'] / b['wall_s']:.2f}× ({c['wall_s']:.1f} s / {b['wall_s']:.1f} s; "
+                         f"device start {c['device_start_s_sum']:.1f} s / {b['device_start_s_sum']:.1f} s; "
+                         f"verdicts, reward, screenshots {'identical' if same else 'DIFFER'})",
+                         "(none)", "-", ld))
     v = load("visual")
     if v:
         ld = f"{v['load_start']} → {v['load_end']}"
@@ -108,6 +121,11 @@ def main() -> None:
     lines += ["", "machine: " + ", ".join(f"{k} {v}" for k, v in mach.items())]
     (OUT / "figures.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
+
+
+def _outcome(run: dict) -> tuple:
+    """What must not depend on how tests are isolated: verdicts, reward and every screenshot."""
+    return (run["verdicts"], run.get("reward"), run.get("vector"), run.get("screenshots"))
 
 
 if __name__ == "__main__":

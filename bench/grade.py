@@ -3,6 +3,7 @@
   grade.py whole N     figure 4: `--rebuild` grades (build + every tier), phases, CPU, RSS
   grade.py parallel N  figure 5: -n 1 with one device vs -n 2 with two devices (build reused)
   grade.py scaling N   figure 7: suites of 4, 8, 16 device tests (serial, build reused)
+  grade.py isolation N figure 10: every tier, --isolation=browser vs context (build reused)
 
 Each mode runs one warm-up round, then N rounds with its configurations interleaved.
 A sampler reads /proc every 0.2 s: the grader's processes (pytest and its xdist workers) and
@@ -11,6 +12,7 @@ those carrying REVYLBENCH_OWNER=<run id>/… (Appium's node, chromedriver, Chrom
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -122,6 +124,11 @@ def run_grade(tag: str, extra: list[str], tmp: Path, *, suites: Path | None = No
     res = {
         "tag": tag, "wall_s": wall, "outcome": grade["outcome"], "status": grade["status"],
         "verdicts": [x["verdict"] for x in tests], "n_tests": len(tests),
+        "reward": grade.get("reward"), "vector": grade.get("vector"),
+        "reasons": [x.get("reason") for x in tests],
+        # Every screenshot of the run by name: two modes that draw alike give the same digests.
+        "screenshots": {str(p.relative_to(reports / run_id)): hashlib.sha256(p.read_bytes()).hexdigest()
+                        for p in sorted((reports / run_id).rglob("*.png"))},
         # A reused build reports the seconds of the build it reuses: none were spent here.
         "build_reused": bool(grade["build"].get("reused")),
         "build_s": 0.0 if grade["build"].get("reused") else grade["build"]["seconds"],
@@ -175,6 +182,8 @@ def main() -> None:
     two_dev = ROOT / "devices/local-web.toml"
     if mode == "whole":
         configs = {"whole": dict(extra=["--rebuild"])}
+    elif mode == "isolation":
+        configs = {i: dict(extra=[f"--isolation={i}"]) for i in ("browser", "context")}
     elif mode == "parallel":
         configs = {"n1-1dev": dict(extra=["-n", "1", "--device-pool", str(one_dev)]),
                    "n2-2dev": dict(extra=["-n", "2", "--device-pool", str(two_dev)])}
