@@ -100,7 +100,7 @@ def build_submission(
         else:
             artifact = build_web(
                 work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
-                policy=policy,
+                policy=policy, cache_dir=cache_dir,
             )
         reason, fault = "", None
     except StepFailed as exc:

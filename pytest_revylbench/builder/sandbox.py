@@ -42,6 +42,9 @@ GiB = 1024 * MiB
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 SCRATCH_NAME = ".revylbench-tmp"
 """The step's TMPDIR, inside its work folder: nothing it writes is shared with another build."""
+FIXED_WORK = Path("/tmp/revylbench/app")
+"""Where a build step sees its work folder (inside the sandbox's own empty /tmp): the same
+path in every build, so path-keyed caches (Metro's transforms) match across builds."""
 
 # The uid a grader process's builds run as: one per grader process, far above any
 # account's uid, so two concurrent builds never share a process budget.
@@ -105,10 +108,20 @@ class Sandbox:
     limits: Limits = field(default_factory=Limits)
     env: Mapping[str, str] = field(default_factory=dict)
     """Variables on top of the clean environment."""
+    work_at: Path | None = None
+    """Where the step sees `work` (its cwd, HOME and TMPDIR's parent); None: at its own path.
+    A fixed point (FIXED_WORK) makes every build's paths the same, which Metro's transform
+    cache keys need (they hold each file's path relative to the project root)."""
 
     @property
     def tmpdir(self) -> Path:
+        """The step's TMPDIR as the grader sees it (inside `work`)."""
         return self.work / SCRATCH_NAME
+
+    @property
+    def inner_work(self) -> Path:
+        """`work` as the step sees it."""
+        return self.work_at or self.work
 
     def command(self, argv: Sequence[str]) -> list[str]:
         """`argv` wrapped in prlimit, bwrap and (with a uid) setpriv. Later mounts win."""
@@ -125,20 +138,21 @@ class Sandbox:
         hidden = [p for p in _outermost((TMP, *self.hidden)) if p != TMP]
         for folder in hidden:
             cmd += ["--size", str(HIDING_TMPFS_BYTES), "--tmpfs", str(folder)]
-        binds = [("--bind", p) for p in (self.work, *self.writable)]
-        binds += [("--ro-bind", p) for p in self.read_only]
+        binds = [("--bind", self.work, self.inner_work)]
+        binds += [("--bind", p, p) for p in self.writable]
+        binds += [("--ro-bind", p, p) for p in self.read_only]
         # bwrap makes missing mount points 0700: open the way for an unprivileged uid.
-        for folder in _mount_point_parents((p for _, p in binds), (TMP, *hidden)):
+        for folder in _mount_point_parents((inner for _, _, inner in binds), (TMP, *hidden)):
             cmd += ["--perms", "0755", "--dir", str(folder)]
-        for flag, path in binds:
-            cmd += [flag, str(path), str(path)]
+        for flag, path, inner in binds:
+            cmd += [flag, str(path), str(inner)]
         if not self.network:
             cmd.append("--unshare-net")
         cmd += ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
                 "--new-session", "--cap-drop", "ALL"]
         if self.uid is not None:
             cmd += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP"]
-        cmd += ["--chdir", str(self.work), "--"]
+        cmd += ["--chdir", str(self.inner_work), "--"]
         if self.uid is not None:
             cmd += ["setpriv", f"--reuid={self.uid}", f"--regid={self.uid}", "--clear-groups",
                     "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
@@ -147,7 +161,8 @@ class Sandbox:
     def environment(self) -> dict[str, str]:
         """A clean environment: nothing of the grader's leaks in except what is listed."""
         return {
-            "PATH": BASE_PATH, "HOME": str(self.work), "TMPDIR": str(self.tmpdir),
+            "PATH": BASE_PATH, "HOME": str(self.inner_work),
+            "TMPDIR": str(self.inner_work / SCRATCH_NAME),
             "LANG": "C.UTF-8", "CI": "1", "EXPO_OFFLINE": "1", "EXPO_NO_TELEMETRY": "1",
             "NODE_OPTIONS": f"--max-old-space-size={self.limits.heap_mb}",
             **self.env,
@@ -170,11 +185,13 @@ class SandboxPolicy:
     limits: Limits = field(default_factory=Limits)
     uid: int | None = None
 
-    def for_build(self, work: Path, *, read_only: Iterable[Path] = ()) -> Sandbox:
-        """A step that runs submission code: no network, the build's own uid."""
+    def for_build(self, work: Path, *, read_only: Iterable[Path] = (),
+                  work_at: Path | None = None) -> Sandbox:
+        """A step that runs submission code: no network, the build's own uid; `work` seen at
+        `work_at` (None: at its own path)."""
         return Sandbox(
             work=work, hidden=(*ALWAYS_HIDDEN, *self.hidden), read_only=tuple(read_only),
-            uid=self.uid, limits=self.limits,
+            uid=self.uid, limits=self.limits, work_at=work_at,
         )
 
     def for_dependency_fill(self, scratch: Path, *, npm_cache: Path, npmrc: Path | None) -> Sandbox:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pytest_revylbench.builder.deps import lockfile_digest
 from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export
+from pytest_revylbench.builder.metro_cache import provide, seed_store
 from pytest_revylbench.builder.process import StepFailed, run_step, step_output
-from pytest_revylbench.builder.sandbox import SandboxPolicy
+from pytest_revylbench.builder.sandbox import FIXED_WORK, SandboxPolicy
 
 STEP = "expo export (web)"
 EXPORT_ENV = {"EXPO_OFFLINE": "1", "CI": "1", "EXPO_NO_TELEMETRY": "1"}
@@ -20,6 +22,7 @@ def build_web(
     log: Path,
     deadline: float,
     policy: SandboxPolicy | None = None,
+    cache_dir: Path | None = None,
 ) -> Path:
     """Export the project in `work` for the web and return the bundle folder.
 
@@ -28,6 +31,10 @@ def build_web(
     sandboxed: no network, only `work` writable, the dependencies read-only. A failed export
     carries its diagnosis (export_faults): a compile error of the submission, or the tools'
     own crash.
+
+    With a `policy` and a `cache_dir`, the export starts from a private copy of the
+    lockfile's Metro store (metro_cache: made by a grader-owned seed export, never by a
+    submission's), and sees its project at sandbox.FIXED_WORK, as the seed did.
     """
     node_modules = node_modules.resolve()  # the link must resolve inside the sandbox too
     link = work / "node_modules"
@@ -36,17 +43,22 @@ def build_web(
     link.symlink_to(node_modules, target_is_directory=True)
     if not (work / EXPO_BIN).exists():
         raise StepFailed(STEP, f"the dependencies do not provide the expo command ({EXPO_BIN})")
+    argv = [EXPO_BIN, "export", "--platform", "web", "--output-dir", "dist"]
     sandbox = None
     if policy is not None:
-        sandbox = policy.for_build(work, read_only=(node_modules,))
+        if cache_dir is not None:
+            store = seed_store(node_modules, cache_dir, lockfile_digest(work), policy=policy,
+                               export_argv=argv, export_env=EXPORT_ENV, deadline=deadline)
+            if store is not None:
+                provide(store, work)
+        sandbox = policy.for_build(work, read_only=(node_modules,), work_at=FIXED_WORK)
         sandbox.prepare()
     # The local binary, not `npx`: npx falls back to asking the registry, and in a sandbox
     # without network that stalls for a minute of DNS retries before failing.
     mark = log.stat().st_size if log.exists() else 0
     try:
         run_step(
-            STEP, [EXPO_BIN, "export", "--platform", "web", "--output-dir", "dist"],
-            cwd=work, log=log, deadline=deadline, env=EXPORT_ENV, sandbox=sandbox,
+            STEP, argv, cwd=work, log=log, deadline=deadline, env=EXPORT_ENV, sandbox=sandbox,
         )
     except StepFailed as exc:
         if exc.exit_code is None:  # a time or sandbox limit stopped it: already decided
