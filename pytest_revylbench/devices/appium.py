@@ -114,7 +114,15 @@ class AppiumServer:
     def stop(self) -> None:
         """Stop the server and everything it started (drivers, browsers): its process group."""
         proc, self._proc = self._proc, None
-        if proc is None or proc.poll() is not None:
+        if proc is None:
+            return
+        if proc.poll() is not None:
+            # The server died (killed, crashed): its drivers and browsers may live on in its
+            # process group; they go with it now, not only at the reaper's sweep.
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
             return
         for sig, wait in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
             try:
