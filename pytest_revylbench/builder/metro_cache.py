@@ -41,6 +41,8 @@ STORE = "metro-cache"
 """Expo's file store folder under os.tmpdir() (@expo/metro-config's default cacheStores)."""
 SEED_STEP = "seed the Metro cache"
 FAILED_SUFFIX = ".failed"
+RETRY_FAILED_S = 3600
+"""A failed seed (say, a build's time limit under load) is tried again after this long."""
 SEED_IMPORTS = ("expo", "react", "react-native", "react-native-web", "react-dom",
                 "expo-status-bar", "@expo/metro-runtime")
 """What the seed app imports when the dependencies have it: the modules every Expo web app
@@ -64,9 +66,10 @@ def seed_store(
     """The lockfile's Metro store, made by a seed export if there is none yet; None when
     the seed could not be made (the build then starts cold, as without a store).
 
-    The seed's failure is remembered (its log kept beside it) and not retried: a lockfile
-    whose seed fails would fail again.
+    A failed seed is remembered (its log kept beside it) and not tried again for
+    RETRY_FAILED_S: a lockfile whose seed fails would mostly fail again.
     """
+    node_modules = node_modules.resolve()  # the link must resolve inside the sandbox too
     store = store_for(cache_dir, digest)
     entry = store.parent
     entry.parent.mkdir(parents=True, exist_ok=True)
@@ -74,7 +77,7 @@ def seed_store(
     with FileLock(str(entry) + ".lock"):
         if store.is_dir():
             return store
-        if failed.exists():
+        if failed.exists() and time.time() - failed.stat().st_mtime < RETRY_FAILED_S:
             return None
         scratch = entry.with_name(entry.name + ".partial")
         shutil.rmtree(scratch, ignore_errors=True)
@@ -98,6 +101,7 @@ def seed_store(
             shutil.rmtree(scratch, ignore_errors=True)
             return None
         entry.mkdir(exist_ok=True)
+        failed.unlink(missing_ok=True)
         _seal(made)
         made.rename(store)
         shutil.rmtree(scratch, ignore_errors=True)
