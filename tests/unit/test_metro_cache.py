@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.builder import metro_cache
+from pytest_revylbench.builder import metro_cache, web
+from pytest_revylbench.builder.export_faults import submission_lines
 from pytest_revylbench.builder.metro_cache import STORE, provide, seed_store, store_for
 from pytest_revylbench.builder.sandbox import (
     FIXED_WORK,
@@ -95,3 +96,17 @@ def test_the_seed_app_is_the_graders_and_imports_only_installed_packages(tmp_pat
     assert "from '@expo/metro-runtime'" in entry and "react-native-web" not in entry
     assert sorted(p.name for p in work.iterdir()) == ["app.json", "index.js", "node_modules", "package.json"]
     assert (work / "node_modules").resolve() == node_modules.resolve()
+
+
+def test_the_export_log_names_the_work_folder_where_the_grader_has_it(tmp_path: Path) -> None:
+    log = tmp_path / "build.log"
+    earlier = f"$ npm ci    # earlier step, in {FIXED_WORK}\n"
+    log.write_text(earlier)
+    mark = log.stat().st_size
+    with log.open("a") as out:
+        out.write(f"SyntaxError: {FIXED_WORK}/App.tsx: Unexpected token (3:1)\n")
+    work = tmp_path / "reports" / "work"
+    web._name_work_as_the_grader_does(log, mark, FIXED_WORK, work)
+    assert log.read_text() == earlier + f"SyntaxError: {work}/App.tsx: Unexpected token (3:1)\n"
+    named = submission_lines(log.read_text().splitlines(), work)
+    assert named == [f"SyntaxError: {work}/App.tsx: Unexpected token (3:1)"]
