@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform as host_os
 import re
 import shutil
 import subprocess
@@ -74,10 +75,12 @@ def _browser() -> list[Finding]:
     return found
 
 
-def _appium(appium_dir: Path) -> list[Finding]:
+def _appium(appium_dir: Path, *, chromium: bool) -> list[Finding]:
     binary = appium_dir / "node_modules" / ".bin" / "appium"
     found = [Finding("appium", binary.exists(), str(binary) if binary.exists() else f"{binary} missing",
                      "" if binary.exists() else FIX_SETUP)]
+    if not chromium:  # the native drivers are checked with their platform
+        return found
     package = appium_dir / "home" / "node_modules" / "appium-chromium-driver" / "package.json"
     try:
         version = json.loads(package.read_text(encoding="utf-8"))["version"]
@@ -89,7 +92,11 @@ def _appium(appium_dir: Path) -> list[Finding]:
     return found
 
 
-def _sandbox() -> Finding:
+def _sandbox(host: str | None = None) -> Finding:
+    if (host or host_os.system()) == "Darwin":
+        # bubblewrap is Linux's; a Mac builds iOS apps unsandboxed, and says so in the grade.
+        return Finding("sandbox", True, "none on macOS: grade with --allow-untrusted-native; "
+                       "grades are marked dev-untrusted")
     if shutil.which("bwrap") is None:
         return Finding("bubblewrap", False, "bwrap not found", f"{FIX_SETUP} (apt-get install bubblewrap)")
     argv = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-net",
@@ -158,9 +165,10 @@ def _native(platform: str, appium_dir: Path) -> list[Finding]:
 
 
 def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
-             photograph: Callable[[Path, Path], Finding] = _calibration) -> list[Finding]:
+             photograph: Callable[[Path, Path], Finding] = _calibration,
+             host: str | None = None) -> list[Finding]:
     """Every check for `platform`, in the order a grade needs them."""
-    found = [*_appium(appium_dir), _sandbox()]
+    found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host)]
     if platform == "web":
         found = [*_browser(), *found, _fonts(fonts_dir)]
         stored = (calibration.PAGE_DIR / "web.png").is_file()

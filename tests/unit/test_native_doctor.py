@@ -161,3 +161,18 @@ def test_an_sdk_without_avds_fails_only_that_check(tmp_path: Path) -> None:
 def test_an_unknown_platform_is_refused() -> None:
     with pytest.raises(ValueError, match="platform must be 'ios' or 'android', not 'web'"):
         native_doctor_checks("web")
+
+
+def test_the_doctor_asks_a_native_host_only_what_its_platform_needs(tmp_path: Path) -> None:
+    from pytest_revylbench.cli.doctor import diagnose
+
+    appium = tmp_path / "appium"
+    (appium / "node_modules" / ".bin").mkdir(parents=True)
+    (appium / "node_modules" / ".bin" / "appium").write_text("")
+    names = {f.name: f for f in diagnose("ios", appium, tmp_path / "fonts", host="Darwin")}
+    # No Chromium driver for a native grade, and no bubblewrap on a Mac: said, not failed.
+    assert "appium-chromium-driver" not in names and "bubblewrap" not in names
+    assert names["sandbox"].ok and "--allow-untrusted-native" in names["sandbox"].detail
+    web = {f.name for f in diagnose("web", appium, tmp_path / "fonts", host="Linux",
+                                    photograph=lambda *_: pytest.fail("not reached"))}
+    assert {"appium-chromium-driver", "bubblewrap"} <= web
