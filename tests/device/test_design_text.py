@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pytest_revylbench.tasks.design import declared_shots, design_folder, oracle_folder
 from pytest_revylbench.tasks.loading import available_tasks, load_task
 from pytest_revylbench.tasks.specstrings import unstated_texts
@@ -45,23 +47,24 @@ def _capture(task_id: str, root: Path) -> dict[str, list[str]]:
     return {p.stem: json.loads(p.read_text()) for p in sorted(texts.glob("*.json"))}
 
 
-def test_the_oracle_publishes_a_design_that_shows_only_stated_text(tmp_path: Path) -> None:
+@pytest.mark.parametrize("task_id", available_tasks(REPO / "tasks"))
+def test_the_oracle_publishes_a_design_that_shows_only_stated_text(tmp_path: Path, task_id: str) -> None:
+    """One task per item, so xdist spreads the five captures."""
     unstated: dict[str, list[str]] = {}
-    for task_id in available_tasks(REPO / "tasks"):
-        task = load_task(REPO / "tasks", REPO / "suites", task_id)
-        texts = _capture(task_id, tmp_path)
-        copy = load_task(tmp_path / "tasks", tmp_path / "suites", task_id)
-        names = declared_shots(task)
-        assert sorted(texts) == sorted(names), task_id
-        public = [*task.instruction_files, task.folder / "task.toml"]
-        for name in names:
-            captured = (oracle_folder(copy) / f"{name}.png").read_bytes()
-            assert (design_folder(copy) / f"{name}.png").read_bytes() == captured, name
-            # The pinned device draws today's reference as the committed design.
-            assert (design_folder(task) / f"{name}.png").read_bytes() == captured, name
-            shown = texts[name]
-            assert len([t for t in shown if t.strip()]) >= 3, f"{task_id} {name}: {shown}"
-            found = unstated_texts(shown, public)
-            if found:
-                unstated[f"{task_id} {name}"] = found
+    task = load_task(REPO / "tasks", REPO / "suites", task_id)
+    texts = _capture(task_id, tmp_path)
+    copy = load_task(tmp_path / "tasks", tmp_path / "suites", task_id)
+    names = declared_shots(task)
+    assert sorted(texts) == sorted(names), task_id
+    public = [*task.instruction_files, task.folder / "task.toml"]
+    for name in names:
+        captured = (oracle_folder(copy) / f"{name}.png").read_bytes()
+        assert (design_folder(copy) / f"{name}.png").read_bytes() == captured, name
+        # The pinned device draws today's reference as the committed design.
+        assert (design_folder(task) / f"{name}.png").read_bytes() == captured, name
+        shown = texts[name]
+        assert len([t for t in shown if t.strip()]) >= 3, f"{task_id} {name}: {shown}"
+        found = unstated_texts(shown, public)
+        if found:
+            unstated[f"{task_id} {name}"] = found
     assert not unstated, f"checkpoints show texts no public file states: {unstated}"
