@@ -5,7 +5,7 @@ wiped clean (`--isolation=context`); and the pinned settings draw the same pixel
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,7 +66,8 @@ def _item(device: WebDevice, viewport: Checkpoint | None, *, write: bool) -> Ite
 
 
 @pytest.fixture
-def device(appium_url: str, request: pytest.FixtureRequest) -> Iterator[WebDevice]:
+def device(appium_url: str) -> Iterator[Callable[[Isolation], WebDevice]]:
+    """Starts probe devices on the test server; stops them after the test."""
     made: list[WebDevice] = []
 
     def start(isolation: Isolation) -> WebDevice:
@@ -74,8 +75,7 @@ def device(appium_url: str, request: pytest.FixtureRequest) -> Iterator[WebDevic
                               isolation=isolation).start())
         return made[-1]
 
-    request.node.start = start
-    yield start  # type: ignore[misc]
+    yield start
     for each in made:
         each.stop()
 
@@ -86,7 +86,7 @@ def _two_items(device: WebDevice, viewport: Checkpoint | None = None) -> tuple[I
 
 
 def test_the_next_test_sees_nothing_in_either_mode_and_the_same_pixels(
-    device: Any, monkeypatch: pytest.MonkeyPatch,
+    device: Callable[[Isolation], WebDevice], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     new_each_time = device("browser")
     browser_first, browser_next = _two_items(new_each_time)
