@@ -5,11 +5,12 @@ sandboxed exactly as it would be) timing each phase, plus a type-check the grade
 run yet (`tsc --noEmit`, unsandboxed, in the same work folder):
   install    cached_node_modules: `npm ci --ignore-scripts` on a miss, a lookup on a hit
   typecheck  node_modules/.bin/tsc --noEmit
-  export     build_web: `expo export --platform web` (its TMPDIR, hence Metro's cache, lives in
-             the fresh work folder, so it is cold on every build, warm or cold dependencies)
+  export     build_web: `expo export --platform web`, starting from a private copy of the
+             lockfile's Metro store (builder/metro_cache.py); with an empty cache that
+             includes making the store (the grader's seed export) first
 Cold = an empty --cache-dir (the npm download cache ~/.npm stays warm: the registry is not
-re-downloaded). Warm = the user's cache entry. Order: cold, warm, cold, warm… after a warm-up
-of each.
+re-downloaded): install + seed export + export. Warm = the user's cache entry (node_modules
+and Metro store of the lockfile). Order: cold, warm, cold, warm… after a warm-up of each.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def one_build(cache_dir: Path, tmp: Path) -> dict[str, float]:
     node_modules, hit = cached_node_modules(work, cache_dir, log=log, deadline=deadline, policy=policy)
     phases["install"] = time.monotonic() - t
     t = time.monotonic()
-    build_web(work.resolve(), node_modules=node_modules, log=log, deadline=deadline, policy=policy)
+    build_web(work.resolve(), node_modules=node_modules, log=log, deadline=deadline, policy=policy,
+              cache_dir=cache_dir)
     phases["export"] = time.monotonic() - t
     phases["build_total"] = time.monotonic() - t0  # what the grader runs (copy+install+export)
     t = time.monotonic()
