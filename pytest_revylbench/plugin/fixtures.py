@@ -29,6 +29,7 @@ from pytest_revylbench.checks.source import CheckRecord, checks_for_grade
 from pytest_revylbench.devices.calibration import Calibration, EnvironmentMismatch, compare, photograph
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.lease import LeaseBoard
+from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.rack import DeviceRack
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.outputs.allure import attach_evidence
@@ -190,13 +191,10 @@ def app(
         if not device.healthy():
             revylbench_leases.quarantine(lease.slot, f"failed its health check before {request.node.name}")
             raise DeviceError(f"device {lease.slot} failed its health check and was quarantined")
-        viewport = request.node.stash.get(viewport_key, None)
-        if hasattr(device, "launch_timeout_s"):
-            device.launch_timeout_s = revylbench_grade.launch_timeout_s
+        device.launch_timeout_s = revylbench_grade.launch_timeout_s
         try:
             # Only the web device emulates a screen size; a phone's screen is its own.
-            driver = device.launch(viewport) if viewport is not None and isinstance(device, WebDevice) \
-                else device.launch()
+            driver = device.launch(request.node.stash.get(viewport_key, None))
         except AppLaunchFailed as exc:
             recorder.console_errors += exc.console
             raise
@@ -207,21 +205,12 @@ def app(
         finally:
             recorder.bench_seconds = round(time.monotonic() - started, 3)
         revylbench_rack.snapshot()
-        fingerprint = getattr(device, "screen_fingerprint", None)
-        recorder.attach(
-            driver.get_screenshot_as_png,
-            (lambda: fingerprint(driver)) if fingerprint is not None else None,
-        )
+        session = DeviceSession(device, driver)
+        recorder.attach(session.screenshot, session.screen_fingerprint)
         try:
-            requests = getattr(device, "requested_urls", None)
             yield App(
-                driver, LOCATORS[revylbench_grade.platform](), recorder,
+                session, LOCATORS[revylbench_grade.platform](), recorder,
                 timeout_s=revylbench_grade.check_timeout_s,
-                relaunch=lambda: device.relaunch(driver),
-                console=lambda: device.console_errors(driver),
-                requests=(lambda: requests(driver)) if requests is not None else None,
-                fingerprint=(lambda: fingerprint(driver)) if fingerprint is not None else None,
-                own_hosts=tuple(getattr(device, "own_hosts", ())),
             )
             call = request.node.stash.get(phase_key, {}).get("call")
             hung = call is not None and call.fault is Fault.APP_HANG
