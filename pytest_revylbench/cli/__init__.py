@@ -204,6 +204,3 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     return int(args.run(args))
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
