@@ -21,7 +21,7 @@ Two kinds of text reach the bundle, and only one is leak-checked:
   it withheld feedback for ordinary bugs, because a screen shares phrases with the hidden
   component tests (`1 category over budget`). The grader's own words around it are fixed
   phrases of `App` ("the screen shows: …"), the texts the check looked for (which a suite may
-  only take from the specification: `specstrings`, tests/unit/test_suite_strings.py) and test
+  only take from the specification: `specstrings`, tests/unit/tasks/test_suite_strings.py) and test
   IDs, scrubbed as above.
 
 A bundle is never withheld: `write_feedback` either writes it or raises the error that

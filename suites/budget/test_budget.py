@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pytest_revylbench import App, journey, stage
 
-# Leak canaries (rvb-canary-comment-c09e63a7): hidden text that tests/unit/test_feedback.py
+# Leak canaries (rvb-canary-comment-c09e63a7): hidden text that tests/unit/outputs/test_feedback.py
 # proves never reaches a feedback bundle. They do not affect any test.
 _CANARY = "rvb-canary-7f3a9c1e-budget-suite"
 

@@ -252,7 +252,7 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
     sim.stop()
     udid = str(uuid.uuid5(uuid.NAMESPACE_URL, "revylbench iPhone 16 (a)")).upper()
     simctl = ["xcrun", "simctl"]
-    pin = ios_pinning_commands(udid)  # spelled out in tests/unit/test_platform_ios.py
+    pin = ios_pinning_commands(udid)  # spelled out in tests/unit/devices/test_platform_ios.py
     assert standins.calls() == [
         simctl + ["list", "-j", "runtimes"],
         simctl + ["create", "revylbench iPhone 16 (a)", "T", "com.apple.CoreSimulator.SimRuntime.iOS-18-2"],

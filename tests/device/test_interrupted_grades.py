@@ -16,7 +16,7 @@ import psutil
 import pytest
 
 from pytest_revylbench.outputs.schemas import schema
-from tests.unit.test_schemas import violations
+from tests.unit.outputs.test_schemas import violations
 
 from .conftest import FLOW_ONLY, REPO, survivors
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from pytest_revylbench.cli import main
-from tests.unit.test_schemas import violations
+from tests.unit.outputs.test_schemas import violations
 
 SUITE = """
     import os, signal, time

@@ -361,7 +361,7 @@ def test_rollout_of_a_ledger_missing_a_verdict_is_a_clear_error(
 
 def test_the_lifecycle_commands_start_once_and_end_once(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    repo = Path(__file__).resolve().parents[2]
+    repo = Path(__file__).resolve().parents[3]
     dirs = [f"--tasks-dir={repo / 'tasks'}", f"--suites-dir={repo / 'suites'}"]
     rollout = tmp_path / "r"
     start = [*dirs, "rollout", "start", "--task", "budget", "--seed", "4",

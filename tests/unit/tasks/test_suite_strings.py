@@ -9,7 +9,7 @@ import pytest
 from pytest_revylbench.tasks.loading import available_tasks, load_task
 from pytest_revylbench.tasks.specstrings import shape, unfounded_strings
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("task_id", available_tasks(REPO / "tasks"))

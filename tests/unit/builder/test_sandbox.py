@@ -24,7 +24,7 @@ from pytest_revylbench.builder.sandbox import (
 )
 from pytest_revylbench.records.vocabulary import Fault
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 HOME = Path.home()
 UID = 2_000_000_001
 

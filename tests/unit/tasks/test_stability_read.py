@@ -10,7 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from pytest_revylbench.tasks.stability import _grade
-from tests.unit.test_schemas import full_grade
+from tests.unit.outputs.test_schemas import full_grade
 
 NO_GRADER = shutil.which("true") or "/bin/true"
 """Stands in for the Python that would grade: the grade.json is already in place."""

@@ -9,7 +9,7 @@ from pytest_revylbench.plugin.collection import item_names
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, load_mutant, materialize
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TASKS = available_tasks(REPO / "tasks")
 
 

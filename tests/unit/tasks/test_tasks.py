@@ -8,7 +8,7 @@ import pytest
 
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task, parse_task_file
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GOOD = (REPO / "tasks/budget/task.toml").read_text()
 
 

@@ -11,7 +11,7 @@ from pytest_revylbench.cli import main
 from pytest_revylbench.tasks.loading import load_task
 from pytest_revylbench.tasks.transcript import check_transcript, suite_markers
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TASK = load_task(REPO / "tasks", REPO / "suites", "budget")
 
 

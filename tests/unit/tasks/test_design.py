@@ -17,7 +17,7 @@ from pytest_revylbench.tasks.loading import Task, available_tasks, load_task
 from pytest_revylbench.tasks.specstrings import unstated_texts
 from pytest_revylbench.tasks.transcript import check_transcript
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TASK_IDS = available_tasks(REPO / "tasks")
 
 

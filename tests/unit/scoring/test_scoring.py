@@ -11,7 +11,7 @@ from pytest_revylbench.records.vocabulary import Tier, Verdict
 from pytest_revylbench.scoring.stages import stage_outcome
 from pytest_revylbench.tasks.loading import load_task
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SPEC = load_task(REPO / "tasks", REPO / "suites", "budget").spec
 
 

@@ -26,7 +26,7 @@ from pytest_revylbench.outputs.provenance import environment
 from pytest_revylbench.plugin.outcomes import classify
 from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def _fake_fonts(root: Path) -> Path:

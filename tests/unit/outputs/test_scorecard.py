@@ -19,7 +19,7 @@ from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
 from pytest_revylbench.records.reward import Reward
 from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 STORED_GRADES = sorted((REPO / "reports").glob("*/grade.json"))
 TRICKY = 'the total reads "$1,089.75" <b>& more</b>'
 

@@ -16,7 +16,7 @@ from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.lease import LeaseBoard
 from pytest_revylbench.devices.pool import PoolError, load_pool
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from pytest_revylbench.records.reward import Reward
 from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 from pytest_revylbench.tasks.loading import Task, load_task
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 BUDGET_SUITE = REPO / "suites/budget/test_budget.py"
 CANARIES = (
     "rvb-canary-7f3a9c1e-budget-suite",  # a module constant
