@@ -1,7 +1,7 @@
 """No process outlives its grade: the grader collects what its devices' processes orphan.
 
 Every process a device starts (Appium's node, chromedriver, Chromium and its helpers)
-inherits the grade's owner marker `REVYLBENCH_OWNER=<run id>/<worker>` from the Appium
+inherits the grade's owner marker `REVYLBENCH_OWNER=<run id>/<worker>/<grader pid>` from the Appium
 server's environment. When Appium or chromedriver dies, its children are orphaned:
 
 - Linux: the grader is a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`), so the orphans

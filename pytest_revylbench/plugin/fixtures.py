@@ -7,6 +7,7 @@ one test into the next. Under xdist, the build is done once for all workers (fil
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import sys
 import time
@@ -39,6 +40,13 @@ from pytest_revylbench.plugin.keys import grade_config_key, phase_key, recorder_
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.vocabulary import Fault
+
+
+def grade_owner(run_id: str, worker: str) -> str:
+    """The owner marker of this grader's processes: `<run id>/<worker>/<pid>`. The pid makes it
+    unique on the machine, so two graders with the same run id (two tasks' `reference-1`, two
+    `oracle` captures) never take each other's processes for their own."""
+    return f"{run_id}/{worker}/{os.getpid()}"
 
 
 def worker_id(config: pytest.Config) -> str:
@@ -155,7 +163,7 @@ def revylbench_rack(
     worker = worker_id(pytestconfig)
     rack = DeviceRack(
         pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
-        logs=grade.run_dir, owner=f"{grade.run_id}/{worker}", appium_url=grade.appium_url,
+        logs=grade.run_dir, owner=grade_owner(grade.run_id, worker), appium_url=grade.appium_url,
         fonts_dir=grade.fonts_dir, on_server_start=revylbench_leases.own_processes,
         isolation=grade.isolation,
     )

@@ -52,7 +52,7 @@ def _tree_rss(procs: list[psutil.Process]) -> int:
 
 class Soak:
     def __init__(self) -> None:
-        self.owner = os.environ["SOAK_OWNER"]
+        self.owner = f"{os.environ['SOAK_OWNER']}/{os.getpid()}"  # this grader's marker
         self.faults = int(os.environ["SOAK_FAULTS"])
         self.per_test = int(os.environ["SOAK_PER_TEST"])
         self.out = Path(os.environ["SOAK_OUT"])

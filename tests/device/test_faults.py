@@ -47,9 +47,9 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
         assert proc.poll() is None, "the grade ended before the journey ran"
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    owner = f"{run_id}/main"
+    owner = f"{run_id}/main/"  # and the grader's pid
     killed, orphaned = [], []
-    for target in marked_processes(owner):
+    for target in marked_processes(owner, prefix=True):
         line = cmdline(target)
         is_victim = {
             "chromedriver": "/usr/bin/chromedriver" in line,
