@@ -13,8 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.outputs.ledger import LedgerError, end_rollout, read_ledger, start_rollout
+from pytest_revylbench.outputs.provenance import suite_digest, task_digest
 from pytest_revylbench.records.ledger import END_REASONS
 from pytest_revylbench.scoring.rollout import MixedRollout, explain, score_ledger
 from pytest_revylbench.tasks.loading import TaskError, load_task
@@ -56,8 +56,7 @@ def score_command(args: argparse.Namespace) -> int:
 def _start(args: argparse.Namespace) -> int:
     try:
         task = load_task(args.tasks_dir, args.suites_dir, args.task)
-        digests = {"task": tree_digest(task.folder),
-                   "suite": tree_digest(task.suite, skip=("reference", "oracle"))}
+        digests = {"task": task_digest(task), "suite": suite_digest(task)}
         start = start_rollout(args.folder, task.spec, seed=args.seed, scheme=args.scheme,
                               agent_started_at=args.agent_started_at, digests=digests)
     except (TaskError, LedgerError, ValueError) as exc:

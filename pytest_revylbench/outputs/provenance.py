@@ -104,6 +104,12 @@ def task_digest(task: Task) -> str:
     return tree_digest(task.folder)
 
 
+def suite_digest(task: Task) -> str:
+    """The digest of the hidden suite: its tests and mutants, not the reference or oracle
+    (those are the `oracle` digest's)."""
+    return tree_digest(task.suite, skip=("reference", "oracle"))
+
+
 def grade_digests(
     task: Task, submission: Path, appium_dir: Path
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -115,7 +121,7 @@ def grade_digests(
         oracle_parts.append(tree_digest(oracle))
     digests = {
         "task": task_digest(task),
-        "suite": tree_digest(task.suite, skip=("reference", "oracle")),
+        "suite": suite_digest(task),
         "submission": submission_digest(submission),
         "oracle": _sha("\n".join(oracle_parts).encode()),
         "grader": _sha(
