@@ -11,6 +11,14 @@ from pathlib import Path
 
 from pytest_revylbench.campaigns.campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
 from pytest_revylbench.campaigns.report import LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard
+from pytest_revylbench.cli.certificates import (
+    APPIUM_DIR,
+    CERTIFICATES_HELP,
+    add_certificates_arguments,
+    certify,
+    digests_now,
+    run_certificates,
+)
 from pytest_revylbench.cli.doctor import (
     CALIBRATE_HELP,
     DOCTOR_HELP,
@@ -77,11 +85,17 @@ def _mutant(args: argparse.Namespace) -> int:
 
 def _stability(args: argparse.Namespace) -> int:
     out = args.out or Path("reports") / f"stability-{args.task}-{args.platform}"
+    if args.certify and args.only:
+        print("--certify grades the reference and every mutant: drop --only", file=sys.stderr)
+        return 2
+    mutant_runs = args.mutant_runs if args.mutant_runs is not None or not args.certify else 1
     try:
+        before = (digests_now(load_task(args.tasks_dir, args.suites_dir, args.task), args.appium_dir)
+                  if args.certify else None)
         report = check_stability(
             args.task, platform=args.platform, runs=args.runs, out=out,
             tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
-            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=args.mutant_runs,
+            cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=mutant_runs,
         )
     except TaskError as exc:
         print(exc, file=sys.stderr)
@@ -89,6 +103,9 @@ def _stability(args: argparse.Namespace) -> int:
     for line in table(report):
         print(line)
     print(f"stability.json: {out / 'stability.json'}")
+    if before is not None:
+        return certify(load_task(args.tasks_dir, args.suites_dir, args.task), report, before,
+                       args.appium_dir)
     return 0 if report.stable else 1
 
 
@@ -182,7 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     stability.add_argument("--only", action="append", metavar="SUBJECT",
                            help="only this mutant (or `reference`); repeatable")
     stability.add_argument("--out", type=Path, help="folder for runs and stability.json")
+    stability.add_argument("--certify", action="store_true",
+                           help="grade every mutant (--mutant-runs default 1) and, if stable, write "
+                                "the task's certificate suites/<id>/stability.json")
+    stability.add_argument("--appium-dir", type=Path, default=APPIUM_DIR,
+                           help="the Appium install whose versions a certificate records")
     stability.set_defaults(run=_stability)
+    certificates = sub.add_parser("certificates", help=CERTIFICATES_HELP)
+    add_certificates_arguments(certificates)
+    certificates.set_defaults(run=run_certificates)
     oracle = sub.add_parser(
         "oracle", help="capture the visual oracle: the reference app's checkpoint screenshots")
     oracle.add_argument("--task", required=True)

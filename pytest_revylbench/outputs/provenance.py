@@ -21,6 +21,9 @@ from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE
+from pytest_revylbench.tasks.digests import reference_digest
+from pytest_revylbench.tasks.digests import suite_digest as suite_digest
+from pytest_revylbench.tasks.digests import task_digest as task_digest
 from pytest_revylbench.tasks.loading import Task
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
@@ -98,25 +101,13 @@ def calibration_environment(appium_dir: Path) -> dict[str, str]:
                                       "web-rendering")}
 
 
-def task_digest(task: Task) -> str:
-    """The digest of the task's public files: task.toml, the instructions and the design
-    images (`tasks/<id>/design/`), everything an agent is given."""
-    return tree_digest(task.folder)
-
-
-def suite_digest(task: Task) -> str:
-    """The digest of the hidden suite: its tests and mutants, not the reference or oracle
-    (those are the `oracle` digest's)."""
-    return tree_digest(task.suite, skip=("reference", "oracle"))
-
-
 def grade_digests(
     task: Task, submission: Path, appium_dir: Path
 ) -> tuple[dict[str, str], dict[str, str]]:
     """(digests by DIGEST_KEYS, environment versions) of one grade."""
     env = environment(appium_dir)
     oracle = task.suite / "oracle"
-    oracle_parts = [tree_digest(task.suite / "reference", skip=("node_modules", "dist", ".expo"))]
+    oracle_parts = [reference_digest(task)]
     if oracle.is_dir():
         oracle_parts.append(tree_digest(oracle))
     digests = {

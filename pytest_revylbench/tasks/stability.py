@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -39,6 +40,8 @@ class SubjectResult(Record):
     """Per run, the grade wrote its feedback bundle for the agent (`feedback/feedback.json`)."""
     redactions: list[int] = []
     """Per run, the fields that bundle withheld because they would reveal a hidden check."""
+    seconds: list[float] = []
+    """Per run, the wall seconds its grade took."""
 
     @property
     def stable(self) -> bool:
@@ -124,8 +127,10 @@ def check_stability(
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
+        started = time.monotonic()
         verdicts, scores, bundles[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
+        took[(name, n)] = round(time.monotonic() - started, 1)
         if progress:
             print(f"[stability] {name} run {n}: "
                   + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
@@ -133,6 +138,7 @@ def check_stability(
         return name, n, verdicts, scores
 
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
+    took: dict[tuple[str, int], float] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         done = list(pool.map(one, jobs_list))
     ordered = sorted(done, key=lambda d: d[1])
@@ -152,9 +158,11 @@ def check_stability(
             expected.setdefault(caught, Verdict.FAIL.value)
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
         feedback = [bundles[(name, n)] for subject, n, _v, _s in ordered if subject == name]
+        seconds = [took[(name, n)] for subject, n, _v, _s in ordered if subject == name]
         results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
                                      scores=scores, lowers=declared, not_lowered=not_lowered,
-                                     bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback]))
+                                     bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback],
+                                     seconds=seconds))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
                              subjects=results)
     out.mkdir(parents=True, exist_ok=True)
