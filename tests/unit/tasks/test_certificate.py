@@ -1,0 +1,170 @@
+"""Stability certificates (`tasks/certificate.py`, `revylbench certificates`): a certificate
+round-trips, goes stale naming the digest whose files changed, is missing or incomplete when
+it should be, and an unstable run writes none and leaves a good one alone."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.cli import main
+from pytest_revylbench.cli.certificates import certify, digests_now
+from pytest_revylbench.records.certificate import Certificate
+from pytest_revylbench.tasks.certificate import (
+    CHECKED,
+    ENVIRONMENT_KEYS,
+    certificate_path,
+    certificate_problems,
+    current_digests,
+    environment_digest,
+    make_certificate,
+    read_certificate,
+    write_certificate,
+)
+from pytest_revylbench.tasks.digests import suite_digest
+from pytest_revylbench.tasks.loading import Task, load_task
+from pytest_revylbench.tasks.mutants import list_mutants
+from pytest_revylbench.tasks.stability import StabilityReport, SubjectResult
+
+REPO = Path(__file__).resolve().parents[3]
+APPIUM = REPO / ".revylbench/appium"
+ENV = {key: f"{key} 1.0" for key in ENVIRONMENT_KEYS} | {"os": "Linux 6.1", "python": "3.12.1"}
+_BUILT = shutil.ignore_patterns("node_modules", "dist", ".expo", "stability.json")
+
+
+@pytest.fixture
+def till(tmp_path: Path) -> Task:
+    """A copy of till's public folder and hidden suite (without any committed certificate)."""
+    shutil.copytree(REPO / "tasks/till", tmp_path / "tasks/till", ignore=_BUILT)
+    shutil.copytree(REPO / "suites/till", tmp_path / "suites/till", ignore=_BUILT)
+    return load_task(tmp_path / "tasks", tmp_path / "suites", "till")
+
+
+def _report(task: Task, *, flaky: str | None = None) -> StabilityReport:
+    """A report of the reference 3x and every mutant once; `flaky` names a mutant whose run
+    gave the wrong verdict."""
+    subjects = [SubjectResult(
+        subject="reference", expected={"test_a": "pass", "test_b": "pass"},
+        runs=[{"test_a": "pass", "test_b": "pass"}] * 3,
+        scores=[{"outcome": 1.0, "flow": 1.0}] * 3, bundles=[True] * 3, redactions=[0] * 3,
+        seconds=[61.5, 60.2, 64.0])]
+    for mutant in list_mutants(task.suite):
+        seen = "pass" if mutant.name == flaky else "fail"
+        subjects.append(SubjectResult(
+            subject=mutant.name, expected={"test_a": "pass", "test_b": "fail"},
+            runs=[{"test_a": "pass", "test_b": seen}], scores=[{"outcome": 0.5, "flow": 0.5}],
+            bundles=[True], redactions=[0], seconds=[58.0]))
+    return StabilityReport(task="till", platform="web", runs=3, mutant_runs=1, subjects=subjects)
+
+
+def _certify(task: Task) -> Certificate:
+    certificate = make_certificate(_report(task), current_digests(task, ENV))
+    write_certificate(task, certificate)
+    return certificate
+
+
+def test_a_certificate_round_trips_with_every_subject_and_digest(till: Task) -> None:
+    made = _certify(till)
+    read = read_certificate(till)
+    assert read == made
+    assert certificate_path(till) == till.suite / "stability.json"
+    assert {s.subject for s in read.subjects} == {"reference", *(m.name for m in list_mutants(till.suite))}
+    reference = read.subject("reference")
+    assert reference is not None and reference.seconds == [61.5, 60.2, 64.0]
+    assert reference.scores == [{"outcome": 1.0, "flow": 1.0}] * 3
+    assert read.runs == 3 and read.mutant_runs == 1 and read.stable
+    assert read.digests.grader[0].isdigit()
+    assert read.digests.grader_source.startswith("sha256:")
+    assert certificate_problems(till, ENV) == []
+
+
+def test_the_certificate_is_no_part_of_the_suite_digest(till: Task) -> None:
+    before = suite_digest(till)
+    _certify(till)
+    assert suite_digest(till) == before
+
+
+@pytest.mark.parametrize(("digest", "edit"), [
+    ("task", "tasks/till/task.toml"),
+    ("suite", "suites/till/test_till.py"),
+    ("reference", "suites/till/reference/package.json"),
+    ("mutants", "suites/till/mutants/change-skips-five/mutant.toml"),
+    ("oracle", "suites/till/oracle/web/oracle.json"),
+])
+def test_editing_a_part_stales_the_certificate_naming_its_digest(
+    till: Task, tmp_path: Path, digest: str, edit: str
+) -> None:
+    certificate = _certify(till)
+    path = tmp_path / edit
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as f:
+        f.write("\n# edited\n")
+    problems = [str(p) for p in certificate_problems(till, ENV)]
+    was = getattr(certificate.digests, digest)
+    assert f"STALE: {digest} changed (was {was}, now " in "\n".join(problems), problems
+    stale = {p.split()[1] for p in problems if p.startswith("STALE")}
+    # A mutant's files are part of the suite too; nothing else moves.
+    assert stale == ({"suite", "mutants"} if digest == "mutants" else {digest}), problems
+
+
+def test_a_new_grader_version_or_environment_stales_it(till: Task) -> None:
+    certificate = _certify(till)
+    moved = ENV | {"chromium": "Chromium 999"}
+    assert [str(p).split(" changed")[0] for p in certificate_problems(till, moved)] == [
+        "STALE: environment"]
+    # What does not decide a grade does not stale it.
+    assert certificate_problems(till, ENV | {"os": "Linux 6.9", "python": "3.12.9"}) == []
+    assert environment_digest(ENV) == certificate.digests.environment
+    assert "grader" in CHECKED and "grader_source" not in CHECKED
+    older = certificate.model_copy(update={"digests": certificate.digests.model_copy(
+        update={"grader": "0.0.1", "grader_source": "sha256:old"})})
+    write_certificate(till, older)
+    assert [str(p) for p in certificate_problems(till, ENV)] == [
+        f"STALE: grader changed (was 0.0.1, now {certificate.digests.grader})"]
+
+
+def test_a_task_without_a_certificate_is_missing(till: Task) -> None:
+    assert [str(p) for p in certificate_problems(till, ENV)] == ["MISSING"]
+
+
+def test_a_mutant_added_since_makes_it_incomplete(till: Task) -> None:
+    _certify(till)
+    shutil.copytree(till.suite / "mutants/change-skips-five", till.suite / "mutants/change-skips-fifty")
+    problems = [str(p) for p in certificate_problems(till, ENV)]
+    assert "INCOMPLETE: mutants not certified: change-skips-fifty" in problems, problems
+
+
+def test_an_unstable_run_writes_no_certificate_and_keeps_a_good_one(
+    till: Task, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flaky = _report(till, flaky="change-skips-ten")
+    assert not flaky.stable
+    with pytest.raises(ValueError, match="change-skips-ten: test_b expected fail, got pass"):
+        make_certificate(flaky, current_digests(till, ENV))
+    assert certify(till, flaky, digests_now(till, APPIUM), APPIUM) == 1
+    assert "no certificate written for till: unstable: change-skips-ten" in capsys.readouterr().out
+    assert not certificate_path(till).exists()
+    good = _certify(till)
+    assert certify(till, flaky, digests_now(till, APPIUM), APPIUM) == 1
+    assert read_certificate(till) == good
+
+
+def test_the_certificates_command_says_each_problem_and_exits_1(
+    till: Task, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dirs = ["--tasks-dir", str(tmp_path / "tasks"), "--suites-dir", str(tmp_path / "suites")]
+    assert main([*dirs, "certificates", "till"]) == 1
+    out = capsys.readouterr()
+    assert out.out == "till: MISSING\n"
+    assert "revylbench stability --task till --certify" in out.err
+    assert certify(till, _report(till), digests_now(till, APPIUM), APPIUM) == 0
+    capsys.readouterr()
+    assert main([*dirs, "certificates", "--appium-dir", str(APPIUM)]) == 0
+    assert capsys.readouterr().out == "till: certified\n"
+
+
+def test_certify_refuses_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stability", "--task", "till", "--certify", "--only", "reference"]) == 2
+    assert "drop --only" in capsys.readouterr().err
