@@ -293,6 +293,10 @@ class AndroidEmulator:
         """None: UiAutomator2 has no token of the screen cheaper than a screenshot."""
         return None
 
+    def keeps(self, driver: Driver, *, hung: bool) -> bool:
+        """False: each launch of a native app is a new session; the caller quits this one."""
+        return False
+
     def requested_urls(self, driver: Driver) -> None:
         """None: the emulator's network traffic is not observed."""
         return None

@@ -58,6 +58,12 @@ class Device(Protocol):
         """Quit and start the app again in the same session: memory gone, storage kept."""
         ...
 
+    def keeps(self, driver: Driver, *, hung: bool) -> bool:
+        """At the end of a test: whether the device keeps `driver`'s session for its next
+        launch (which then makes it as fresh as a new one). False: the caller quits it. `hung`:
+        the app stopped answering in the test, and its session is never kept."""
+        ...
+
     def console_errors(self, driver: Driver) -> list[str]:
         """Errors the app logged since the last call ([] where the device cannot read them)."""
         ...

@@ -19,7 +19,7 @@ from pytest_revylbench.devices.protocol import Device
 from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
-from pytest_revylbench.devices.web import Isolation, WebDevice
+from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation, WebDevice
 
 
 @dataclass
@@ -32,7 +32,7 @@ class DeviceRack:
     appium_url: str | None = None
     fonts_dir: Path | None = None
     """The project's install of the pinned fonts; the web device draws with these only."""
-    isolation: Isolation = "browser"
+    isolation: Isolation = DEFAULT_ISOLATION
     """How web devices keep tests apart (see `devices.web.ISOLATIONS`)."""
     on_server_start: Callable[[str, int], None] | None = None
     """Told (slot, process group) of every Appium server started for a device."""

@@ -241,6 +241,10 @@ class RemoteDevice:
         """None: a hub's native session has no token of the screen cheaper than a screenshot."""
         return None
 
+    def keeps(self, driver: Driver, *, hung: bool) -> bool:
+        """False: each launch of a native app is a new session; the caller quits this one."""
+        return False
+
     def requested_urls(self, driver: Driver) -> None:
         """None: a hub's device traffic is the farm's, not observed by the grader."""
         return None

@@ -13,12 +13,13 @@ from typing import Any, cast
 import pytest
 from pydantic import ValidationError
 
+from pytest_revylbench.app.evidence import DEFAULT_EVIDENCE, EvidenceMode
 from pytest_revylbench.builder.pipeline import BUILD_TIMEOUT_S
 from pytest_revylbench.builder.sandbox import sandbox_problem
 from pytest_revylbench.builder.submission import source_files
 from pytest_revylbench.devices.hosttools import host_support
 from pytest_revylbench.devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
-from pytest_revylbench.devices.web import Isolation
+from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation
 from pytest_revylbench.outputs.ledger import LedgerError, check_open
 from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.options import Option
@@ -66,8 +67,10 @@ class GradeConfig:
     """How many times a dependency install that hit a bench fault is run again."""
     install_backoff_s: float = 10.0
     """The wait before the first install retry; each later wait doubles (at most 60 s)."""
-    isolation: Isolation = "browser"
+    isolation: Isolation = DEFAULT_ISOLATION
     """How the web device keeps tests apart (see `devices.web.ISOLATIONS`)."""
+    evidence: EvidenceMode = DEFAULT_EVIDENCE
+    """When evidence screenshots are taken (see `app.evidence.EVIDENCE_MODES`)."""
 
     @property
     def run_dir(self) -> Path:
@@ -129,6 +132,7 @@ class GradeConfig:
             install_backoff_s=opt.required(config, opt.INSTALL_BACKOFF),
             rebuild=opt.switch(config, opt.REBUILD),
             isolation=cast(Isolation, opt.required(config, opt.ISOLATION)),  # parsed: one of ISOLATIONS
+            evidence=cast(EvidenceMode, opt.required(config, opt.EVIDENCE)),  # one of EVIDENCE_MODES
         )
 
 

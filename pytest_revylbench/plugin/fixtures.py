@@ -183,7 +183,8 @@ def app(
     revylbench_leases: LeaseBoard,
 ) -> Iterator[App]:
     """A freshly launched app on a leased device, recording evidence as the test runs."""
-    recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name)
+    recorder = EvidenceRecorder(revylbench_grade.run_dir, request.node.name,
+                                mode=revylbench_grade.evidence)
     request.node.stash[recorder_key] = recorder
     hung = False
     closed = gate_closed(revylbench_grade.run_dir)
@@ -214,7 +215,8 @@ def app(
             recorder.bench_seconds = round(time.monotonic() - started, 3)
         revylbench_rack.snapshot()
         session = DeviceSession(device, driver)
-        recorder.attach(session.screenshot, session.screen_fingerprint)
+        recorder.attach(session.screenshot, session.screen_fingerprint, quick=(
+            (lambda: device.quick_screenshot(driver)) if isinstance(device, WebDevice) else None))
         try:
             yield App(
                 session, LOCATORS[revylbench_grade.platform](), recorder,
@@ -227,8 +229,9 @@ def app(
                 recorder.console_errors += device.console_errors(driver)
         finally:
             # isolation "context": the web device keeps its browser, wiped at the next launch
-            if not (isinstance(device, WebDevice) and device.keeps(driver, hung=hung)):
+            if not device.keeps(driver, hung=hung):
                 quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)
+            recorder.discard_pending()  # a shot the test's end could not take is not cited
             attach_evidence(recorder)
     finally:
         try:  # what a dead server or driver orphaned goes before the device is free again

@@ -16,7 +16,8 @@ from typing import Any, Generic, TypeVar
 
 import pytest
 
-from pytest_revylbench.devices.web import ISOLATIONS
+from pytest_revylbench.app.evidence import DEFAULT_EVIDENCE, EVIDENCE_MODES
+from pytest_revylbench.devices.web import DEFAULT_ISOLATION, ISOLATIONS
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
 
@@ -189,9 +190,14 @@ GRADE_TIMEOUT = Option("--grade-timeout", "revylbench_grade_timeout",
 TIERS = Option("--tiers", "revylbench_tiers",
                "grade only these of the task's tiers, comma-separated (e.g. flow)", text)
 ISOLATION = Option("--isolation", "revylbench_isolation",
-                   "how the web device keeps tests apart: browser (a new Chromium per test) or "
-                   "context (one Chromium per device for the grade, wiped clean before each test)",
-                   one_of(ISOLATIONS), default="browser", choices=ISOLATIONS)
+                   "how the web device keeps tests apart: context (one Chromium per device for "
+                   "the grade, wiped clean before each test) or browser (a new Chromium per test)",
+                   one_of(ISOLATIONS), default=DEFAULT_ISOLATION, choices=ISOLATIONS)
+EVIDENCE = Option("--evidence", "revylbench_evidence",
+                  "when evidence screenshots are taken: lazy (only before an action changes a "
+                  "judged screen, at a failed check and at the end of a test) or eager (at every "
+                  "check whose screen changed)",
+                  one_of(EVIDENCE_MODES), default=DEFAULT_EVIDENCE, choices=EVIDENCE_MODES)
 ALLOW_UNTRUSTED_NATIVE = Switch(
     "--allow-untrusted-native", "revylbench_allow_untrusted_native",
     "build without the bubblewrap sandbox when it cannot run here; the grade is marked "
@@ -207,7 +213,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
     SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION,
-    ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
+    EVIDENCE, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""
 

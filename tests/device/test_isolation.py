@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 
 from pytest_revylbench.devices import web
 from pytest_revylbench.devices.appium import RemoteAppium
@@ -100,12 +101,20 @@ def test_the_next_test_sees_nothing_in_either_mode_and_the_same_pixels(
     # A wiped tab draws exactly what a new browser draws (emulation and pinned overrides).
     assert context_next.screenshot == context_first.screenshot == browser_next.screenshot
 
-    # A checkpoint's own screen: its own kept browser, the same pixels as a new one.
+    # A checkpoint's own screen: a browser started for it replaces the kept one (one browser
+    # per device is alive), kept in turn, and draws the same pixels as a new one.
     shot_browser = _item(new_each_time, Checkpoint(), write=False).screenshot
     wide_first, wide_next = _two_items(kept, Checkpoint())
     assert wide_next.seen == NOTHING and wide_first.session == wide_next.session
     assert wide_first.session != context_first.session
     assert wide_next.screenshot == wide_first.screenshot == shot_browser != browser_next.screenshot
+    # Back to the phone: a new browser again, the checkpoint's quit before it started.
+    [wide] = kept._kept.values()
+    phone_again = kept.launch(None)
+    assert phone_again.session_id not in (wide_first.session, context_first.session)
+    assert list(kept._kept.values()) == [phone_again]
+    with pytest.raises(WebDriverException, match="session"):
+        wide.title  # noqa: B018 (the wide browser's session is gone)
 
     # The probe finds leaks: a kept browser that is not wiped shows the next test everything.
     monkeypatch.setattr(web, "wipe_browser", lambda driver, origin: driver.get("about:blank"))

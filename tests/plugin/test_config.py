@@ -117,14 +117,14 @@ def test_the_build_limit_defaults_per_platform_and_the_option_wins(
     assert _grade(demo_task, *args, "--build-timeout=99").build_timeout_s == 99.0
 
 
-def test_isolation_defaults_to_a_browser_per_test_and_takes_the_ini_or_the_flag(
+def test_isolation_defaults_to_a_kept_browser_and_takes_the_ini_or_the_flag(
     demo_task: pytest.Pytester,
 ) -> None:
-    assert _grade(demo_task, "--submission=submission").isolation == "browser"
-    assert _grade(demo_task, "--submission=submission", "--isolation=context").isolation == "context"
-    demo_task.makeini("[pytest]\nrevylbench_isolation = context\n")
     assert _grade(demo_task, "--submission=submission").isolation == "context"
     assert _grade(demo_task, "--submission=submission", "--isolation=browser").isolation == "browser"
+    demo_task.makeini("[pytest]\nrevylbench_isolation = browser\n")
+    assert _grade(demo_task, "--submission=submission").isolation == "browser"
+    assert _grade(demo_task, "--submission=submission", "--isolation=context").isolation == "context"
     demo_task.makeini("[pytest]\nrevylbench_isolation = tab\n")
     with pytest.raises(pytest.UsageError, match=r"ini revylbench_isolation .*expected one of "
                        r"browser, context; got 'tab'"):

@@ -94,7 +94,7 @@ def mismatches(protocol: type, implementation: object) -> list[str]:
 def test_the_protocols_name_every_member_the_grader_uses() -> None:
     assert members(Device) == {
         "platform": "property", "launch_timeout_s": "attribute", "start": "method",
-        "healthy": "method", "launch": "method", "relaunch": "method",
+        "healthy": "method", "launch": "method", "relaunch": "method", "keeps": "method",
         "console_errors": "method", "screen_fingerprint": "method", "requested_urls": "method",
         "own_hosts": "property", "stop": "method",
     }
@@ -140,6 +140,7 @@ def test_native_devices_say_what_they_do_not_observe(tmp_path: Path) -> None:
         assert device.requested_urls(object()) is None, type(device).__name__
         assert device.own_hosts == (), type(device).__name__
         assert device.console_errors(object()) == [], type(device).__name__  # no log to read
+        assert device.keeps(object(), hung=False) is False, type(device).__name__  # quit each time
     assert {d.platform for d in devices(tmp_path)} == {"web", "ios", "android"}
 
 
