@@ -54,3 +54,10 @@ def demo_task(pytester: pytest.Pytester) -> pytest.Pytester:
     pytester.mkdir("suites/demo")
     pytester.makefile(".json", **{"submission/package": "{}"})
     return pytester
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say in the CI log which tasks and mutants the rotating sample re-grades this run."""
+    from tests.device.sample import describe
+
+    return describe()

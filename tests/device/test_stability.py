@@ -1,5 +1,6 @@
-"""`revylbench stability`: every task's suite is stable on the web platform, and the check
-fails with a clear table when a mutant's declared catch is wrong."""
+"""`revylbench stability`: CI's rotating sample re-grades a few tasks for real and finds every
+verdict and score their stability certificates recorded, and the check fails with a clear
+table when a mutant's declared catch is wrong."""
 
 from __future__ import annotations
 
@@ -11,26 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.tasks.loading import available_tasks
+from pytest_revylbench.tasks.certificate import FIX, read_certificate
+from pytest_revylbench.tasks.loading import load_task
+from pytest_revylbench.tasks.mutants import list_mutants
 
 from .conftest import REPO
+from .sample import describe, sampled_mutants, sampled_tasks
 
-# Every task's reference is graded three times on every tier (identical verdicts and scores
-# each time), and in CI a selection of its mutants once each: one the device suite catches and
-# one only the hidden component tests catch, and for budget one per remaining tier (a missing
-# test ID, an extra dependency, an outside host, a layout shift). A full grade of every tier
-# takes about a minute of a 2-core machine's time: all 56 mutants would take CI past its limit.
-# `revylbench stability --task T --runs 3` grades every mutant (README).
+# Every task's certificate (suites/<id>/stability.json) records its reference graded three
+# times and every mutant once, with every tier; tests/device/test_certificates.py checks each
+# is current. Each CI run re-grades for real the reference 3x and two mutants of the sampled
+# tasks (tests/device/sample.py: picked from the commit hash; REVYLBENCH_SAMPLE=budget,till
+# names them) and finds exactly the certificate's verdicts and scores: a change that alters a
+# grade without bumping the package version fails here.
 RUNS = 3
 MUTANT_RUNS = 1
-CI_MUTANTS = {
-    "budget": ["payee-id-missing-on-income", "extra-dependency", "calls-outside-host",
-               "heading-spacing-shift", "edit-applied-twice", "over-budget-at-equal"],
-    "split": ["odd-cent-to-last", "shares-in-toggle-order"],
-    "auction": ["tie-goes-to-later-bid", "tenths-read-as-cents"],
-    "bookings": ["touching-slots-overlap", "overlap-named-in-booking-order"],
-    "till": ["change-skips-five", "change-skips-ten"],
-}
 
 
 def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
@@ -40,9 +36,14 @@ def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subpr
     )
 
 
-@pytest.mark.parametrize("task", available_tasks(REPO / "tasks"))
-def test_suite_is_stable(task: str, tmp_path: Path) -> None:
-    only = [arg for name in ("reference", *CI_MUTANTS[task]) for arg in ("--only", name)]
+@pytest.mark.parametrize("task", sampled_tasks())
+def test_sampled_task_matches_its_certificate(task: str, tmp_path: Path) -> None:
+    print(describe())
+    certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
+    assert certificate is not None, f"{task} has no certificate: run `{FIX.format(task=task)}`"
+    mutants = sampled_mutants(task, [m.name for m in list_mutants(REPO / "suites" / task)])
+    print(f"{task}: re-grading the reference {RUNS}x and {', '.join(mutants)} once")
+    only = [arg for name in ("reference", *mutants) for arg in ("--only", name)]
     result = stability("--task", task, "--runs", str(RUNS), "--mutant-runs", str(MUTANT_RUNS),
                        *only, "--jobs", "2", "--out", str(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
@@ -50,21 +51,26 @@ def test_suite_is_stable(task: str, tmp_path: Path) -> None:
     report = json.loads((tmp_path / "stability.json").read_text())
     assert report["runs"] == RUNS
     subjects = {s["subject"]: s for s in report["subjects"]}
-    reference = subjects["reference"]
-    assert set(reference["expected"].values()) == {"pass"}
-    # The reference scores 1.0 on every tier it declares, the same on each of its runs.
-    assert len(reference["scores"]) == RUNS
-    assert all(scores == reference["scores"][0] for scores in reference["scores"])
-    assert set(reference["scores"][0].values()) == {1.0}, reference["scores"][0]
-    assert set(subjects) == {"reference", *CI_MUTANTS[task]}
+    assert set(subjects) == {"reference", *mutants}
     for name, subject in subjects.items():
+        certified = certificate.subject(name)
+        assert certified is not None, f"{task}'s certificate lacks {name}: run `{FIX.format(task=task)}`"
         assert len(subject["runs"]) == (RUNS if name == "reference" else MUTANT_RUNS)
-        assert all(run == subject["expected"] for run in subject["runs"])
+        # Exactly the certificate's verdicts and scores, on every run.
+        assert subject["expected"] == certified.expected, name
+        for n, (run, scores) in enumerate(zip(subject["runs"], subject["scores"], strict=True), 1):
+            assert run == certified.runs[0], f"{task} {name} run {n}: verdicts differ from its certificate"
+            assert scores == certified.scores[0], (
+                f"{task} {name} run {n}: scores {scores} differ from its certificate's "
+                f"{certified.scores[0]}: a change that alters a grade bumps the package version "
+                f"and recertifies (`{FIX.format(task=task)}`)")
+        assert subject["lowers"] == certified.lowers, name
         assert subject["not_lowered"] == [], name
-        # A mutant is caught: some test fails on it, or a declared tier scores lower.
-        assert name == "reference" or "fail" in subject["expected"].values() or subject["lowers"]
         # Every grade, each failing one included, wrote the agent's feedback bundle.
         assert subject["bundles"] == [True] * len(subject["runs"]), name
+    reference = subjects["reference"]
+    assert set(reference["expected"].values()) == {"pass"}
+    assert set(reference["scores"][0].values()) == {1.0}, reference["scores"][0]
     # How many grader-authored fields the bundles withheld (expected: none).
     print(next(line for line in result.stdout.splitlines() if line.startswith("feedback: ")))
     # The reference's evidence is on disk: each device check's screenshots.

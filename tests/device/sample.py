@@ -1,0 +1,73 @@
+"""CI's rotating sample: which tasks (and which of their mutants) this run re-grades for real
+against their stability certificates (README, "Stability certificates").
+
+The pick is a function of the commit (`git rev-parse HEAD`), so each commit re-grades a
+different few and a rerun of one commit re-grades the same; `REVYLBENCH_SAMPLE=budget,till`
+names the tasks instead. Without git the pick falls back to a fixed seed, and says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+from functools import cache
+from pathlib import Path
+
+from pytest_revylbench.tasks.loading import available_tasks, load_task
+from pytest_revylbench.tasks.mutants import list_mutants
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE_ENV = "REVYLBENCH_SAMPLE"
+TASKS = 2
+"""K: tasks re-graded per CI run (reference 3x, MUTANTS of its mutants once each)."""
+MUTANTS = 2
+FIXED_SEED = "no-git"
+
+
+@cache
+def seed() -> tuple[str, str]:
+    """(seed, where it came from)."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
+                             text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        out = None
+    if out is not None and out.returncode == 0 and out.stdout.strip():
+        commit = out.stdout.strip()
+        return commit, f"commit {commit[:12]}"
+    return FIXED_SEED, "git unavailable: a fixed pick"
+
+
+def _ranked(names: list[str], salt: str) -> list[str]:
+    return sorted(names, key=lambda n: hashlib.sha256(f"{salt}:{n}".encode()).hexdigest())
+
+
+@cache
+def sampled_tasks() -> list[str]:
+    """The tasks this run re-grades: REVYLBENCH_SAMPLE's, else TASKS picked by the seed."""
+    every = available_tasks(REPO / "tasks")
+    named = os.environ.get(SAMPLE_ENV, "").strip()
+    if named:
+        chosen = [t.strip() for t in named.split(",") if t.strip()]
+        unknown = [t for t in chosen if t not in every]
+        if unknown:
+            raise ValueError(f"{SAMPLE_ENV} names unknown tasks {unknown}; tasks: {', '.join(every)}")
+        return chosen
+    return sorted(_ranked(every, seed()[0])[:TASKS])
+
+
+def sampled_mutants(task: str, mutants: list[str]) -> list[str]:
+    """MUTANTS of the task's mutants (all of them are candidates), picked by the seed."""
+    return sorted(_ranked(mutants, f"{seed()[0]}:{task}")[:MUTANTS])
+
+
+def describe() -> str:
+    """One line for the CI log: what was sampled and why."""
+    how = (f"{SAMPLE_ENV}={os.environ[SAMPLE_ENV]}" if os.environ.get(SAMPLE_ENV, "").strip()
+           else seed()[1])
+    parts = []
+    for task in sampled_tasks():
+        names = [m.name for m in list_mutants(load_task(REPO / "tasks", REPO / "suites", task).suite)]
+        parts.append(f"{task} (reference, {', '.join(sampled_mutants(task, names))})")
+    return f"revylbench sample ({how}): {'; '.join(parts)}"

@@ -1,0 +1,28 @@
+"""Every task has a current, complete and stable stability certificate (no grading: digests
+only). A task whose certificate is missing, stale or incomplete fails, naming what changed and
+the command that certifies it again."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_revylbench.outputs.provenance import environment
+from pytest_revylbench.tasks.certificate import FIX, certificate_problems, read_certificate
+from pytest_revylbench.tasks.loading import available_tasks, load_task
+
+from .conftest import REPO
+
+
+@pytest.mark.parametrize("task_id", available_tasks(REPO / "tasks"))
+def test_every_task_has_a_current_certificate(task_id: str) -> None:
+    task = load_task(REPO / "tasks", REPO / "suites", task_id)
+    problems = certificate_problems(task, environment(REPO / ".revylbench/appium"))
+    assert not problems, (f"{task_id}'s stability certificate: "
+                          + "; ".join(str(p) for p in problems)
+                          + f". Fix: `{FIX.format(task=task_id)} --jobs 2` (10-25 min), commit "
+                          f"suites/{task_id}/stability.json")
+    certificate = read_certificate(task)
+    assert certificate is not None and certificate.stable and certificate.runs >= 3
+    reference = certificate.subject("reference")
+    assert reference is not None and set(reference.expected.values()) == {"pass"}
+    assert all(set(scores.values()) == {1.0} for scores in reference.scores), reference.scores
