@@ -4,6 +4,8 @@
   grade.py parallel N  figure 5: -n 1 with one device vs -n 2 with two devices (build reused)
   grade.py scaling N   figure 7: suites of 4, 8, 16 device tests (serial, build reused)
   grade.py isolation N figure 10: every tier, --isolation=browser vs context (build reused)
+  grade.py speed N     figure 11: every tier, today's path (--isolation=browser --evidence=eager)
+                       vs the default options (build reused), with each item's time
 
 Each mode runs one warm-up round, then N rounds with its configurations interleaved.
 A sampler reads /proc every 0.2 s: the grader's processes (pytest and its xdist workers) and
@@ -30,6 +32,8 @@ from common import ROOT, loadavg, median, save
 BENCH = ROOT / "bench"
 TICK = os.sysconf("SC_CLK_TCK")
 CACHE = Path(os.environ.get("REVYLBENCH_CACHE") or Path.home() / ".cache/revylbench")
+ORACLE = {p.stem: hashlib.sha256(p.read_bytes()).hexdigest()
+          for p in sorted((ROOT / "suites/budget/oracle/web").glob("*.png"))}
 
 
 class Sampler(threading.Thread):
@@ -121,14 +125,24 @@ def run_grade(tag: str, extra: list[str], tmp: Path, *, suites: Path | None = No
     checks_path = reports / run_id / "checks.json"
     checks = json.loads(checks_path.read_text()) if checks_path.is_file() else None
     tests = grade["tests"]
+    shots = {str(p.relative_to(reports / run_id)): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in sorted((reports / run_id).rglob("*.png"))}
     res = {
         "tag": tag, "wall_s": wall, "outcome": grade["outcome"], "status": grade["status"],
         "verdicts": [x["verdict"] for x in tests], "n_tests": len(tests),
         "reward": grade.get("reward"), "vector": grade.get("vector"),
         "reasons": [x.get("reason") for x in tests],
+        # Each item's time: the lease + launch before its body (bench_s) and its body (duration_s).
+        "items": [{"name": x["name"], "verdict": x["verdict"], "bench_s": x.get("bench_s"),
+                   "duration_s": x.get("duration_s")} for x in tests],
+        "normalized_visual": ((grade.get("vector") or {}).get("visual") or {}).get("normalized_visual"),
         # Every screenshot of the run by name: two modes that draw alike give the same digests.
-        "screenshots": {str(p.relative_to(reports / run_id)): hashlib.sha256(p.read_bytes()).hexdigest()
-                        for p in sorted((reports / run_id).rglob("*.png"))},
+        "screenshots": shots,
+        # Each visual checkpoint's shot (tests/<checkpoint>-<viewport>/) byte for byte the oracle's.
+        "checkpoints_as_oracle": {
+            name: any(k.startswith(f"tests/{name.replace('@', '-')}/") and v == digest
+                      for k, v in shots.items())
+            for name, digest in ORACLE.items()},
         # A reused build reports the seconds of the build it reuses: none were spent here.
         "build_reused": bool(grade["build"].get("reused")),
         "build_s": 0.0 if grade["build"].get("reused") else grade["build"]["seconds"],
@@ -184,6 +198,10 @@ def main() -> None:
         configs = {"whole": dict(extra=["--rebuild"])}
     elif mode == "isolation":
         configs = {i: dict(extra=[f"--isolation={i}"]) for i in ("browser", "context")}
+    elif mode == "speed":
+        # Today's path selected by options, beside whatever the defaults are now.
+        configs = {"today": dict(extra=["--isolation=browser", "--evidence=eager"]),
+                   "default": dict(extra=[])}
     elif mode == "parallel":
         configs = {"n1-1dev": dict(extra=["-n", "1", "--device-pool", str(one_dev)]),
                    "n2-2dev": dict(extra=["-n", "2", "--device-pool", str(two_dev)])}
