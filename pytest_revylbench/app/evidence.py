@@ -1,33 +1,71 @@
-"""Per-test evidence: each check's criterion and observation, and the screenshots behind it."""
+"""Per-test evidence: each check's criterion and observation, and the screenshots behind it.
+
+Two ways of taking the screenshots (`EvidenceMode`):
+
+- "eager" captures at every check whose screen may have changed (the screen fingerprint says
+  whether it did) — one PNG (≈110 ms) on the critical path per judged screen;
+- "lazy" (the default) keeps the fingerprint but only names the file at a passing check, and
+  captures it later: before the next action (tap, type, scroll, relaunch) changes the screen,
+  at a failed check, or at the next explicit screenshot ("end of test", a checkpoint). Every
+  check still points at the shot of the screen it judged, every failure at the screen before
+  it and the screen it failed on; a screen that is judged and then replaced by the app itself
+  (no action in between) is shown as it was when next captured.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pytest_revylbench.records.grade import Evidence, Screenshot
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+EvidenceMode = Literal["eager", "lazy"]
+EVIDENCE_MODES: tuple[EvidenceMode, ...] = ("eager", "lazy")
+"""When evidence screenshots are captured: at each check ("eager"), or only when the screen
+is about to change, a check failed, or the test ends ("lazy")."""
+DEFAULT_EVIDENCE: EvidenceMode = "lazy"
 
 
 def slug(text: str, limit: int = 60) -> str:
     return _UNSAFE.sub("-", text).strip("-")[:limit] or "step"
 
 
+@dataclass
+class _Pending:
+    """A shot named by passing checks and not captured yet."""
+
+    path: Path
+    rel: str
+
+
 class EvidenceRecorder:
     """Collects one test's evidence; screenshots go to `<run_dir>/tests/<test slug>/`."""
 
-    def __init__(self, run_dir: Path, test_name: str) -> None:
+    def __init__(
+        self, run_dir: Path, test_name: str, *, mode: EvidenceMode = DEFAULT_EVIDENCE
+    ) -> None:
+        if mode not in EVIDENCE_MODES:
+            raise ValueError(
+                f"evidence mode must be one of {', '.join(EVIDENCE_MODES)}; got {mode!r}")
         self.run_dir = run_dir
+        self.mode: EvidenceMode = mode
         self.folder = run_dir / "tests" / slug(test_name, 120)
         self.evidence: list[Evidence] = []
         self.screenshots: list[Screenshot] = []
         self._capture: Callable[[], bytes] | None = None
+        self._quick: Callable[[], bytes] | None = None
         self._fingerprint: Callable[[], str | None] | None = None
         self._last_fingerprint: str | None = None
         self._last_digest = ""
+        self._pending: _Pending | None = None
+        self.captures = 0
+        """How many screenshots the recorder took (each one a driver round trip)."""
         self.console_errors: list[str] = []
         self.device: str | None = None
         """The pool slot the test ran on."""
@@ -35,15 +73,22 @@ class EvidenceRecorder:
         """Lease wait, device start and app launch: the bench's time, not the test's."""
 
     def attach(
-        self, capture: Callable[[], bytes], fingerprint: Callable[[], str | None] | None = None
+        self,
+        capture: Callable[[], bytes],
+        fingerprint: Callable[[], str | None] | None = None,
+        *,
+        quick: Callable[[], bytes] | None = None,
     ) -> None:
         """Give the recorder the device's screenshot function once the app is running.
 
         `fingerprint`, when the device has one (None: it has not), is a cheap token that
         changes whenever the screen may have: while it stays the same the last screenshot still
         shows the screen, and capturing again (≈110 ms for a 1179×2556 PNG) is skipped.
+        `quick`: the device's fastest PNG capture, for the lazy mode's evidence shots (not for
+        a shot asked with `keep`, whose bytes a visual checkpoint compares); default `capture`.
         """
         self._capture = capture
+        self._quick = quick
         self._fingerprint = fingerprint
         self._last_fingerprint = None
 
@@ -55,36 +100,106 @@ class EvidenceRecorder:
     def last_screenshot(self) -> str | None:
         return self.screenshots[-1].path if self.screenshots else None
 
+    # -- capturing -----------------------------------------------------------------------
+
+    def _mark(self) -> str | None:
+        return self._fingerprint() if self._fingerprint is not None else None
+
+    def _take(self, capture: Callable[[], bytes]) -> bytes:
+        """Capture the screen now; a shot still pending is written with it (it is the screen
+        those checks judged, or the nearest later one)."""
+        png = capture()
+        self.captures += 1
+        if self._pending is not None:
+            self._pending.path.parent.mkdir(parents=True, exist_ok=True)
+            self._pending.path.write_bytes(png)
+            self._pending = None
+        return png
+
+    def _name(self, step: str) -> tuple[Path, str]:
+        path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
+        return path, path.relative_to(self.run_dir).as_posix()
+
+    def _write(self, step: str, png: bytes) -> str:
+        path, rel = self._name(step)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        return rel
+
+    def before_action(self) -> None:
+        """An action is about to change the screen: capture the shot passing checks named on
+        it (lazy mode), which a later failure cites as its "before"."""
+        if self._pending is not None and self._capture is not None:
+            self._take(self._quick or self._capture)
+
+    def discard_pending(self) -> None:
+        """The test is over and the pending shot cannot be taken (the page hung, the device
+        died): no evidence may cite a file that does not exist."""
+        if self._pending is None:
+            return
+        rel, self._pending = self._pending.rel, None
+        self.screenshots = [s for s in self.screenshots if s.path != rel]
+        self.evidence = [
+            e.model_copy(update={
+                "before": None if e.before == rel else e.before,
+                "after": None if e.after == rel else e.after,
+            }) for e in self.evidence
+        ]
+
     def screenshot(self, step: str, *, keep: bool = False) -> str | None:
         """Save a screenshot named after `step`; returns its report-relative path.
 
-        An unchanged screen reuses the previous file unless `keep` asks for a file of its own.
+        An unchanged screen reuses the previous file unless `keep` asks for a file of its own
+        (such a shot always comes from the exact capture, never the quick one).
         """
         if self._capture is None:
             return None
-        mark = self._fingerprint() if self._fingerprint is not None else None
+        mark = self._mark()
         if mark is not None and mark == self._last_fingerprint and self.screenshots and not keep:
             rel = self.screenshots[-1].path
+            if self._pending is not None and self._pending.rel == rel:
+                self._take(self._quick or self._capture)
             self.screenshots.append(Screenshot(path=rel, step=step))
             return rel
-        png = self._capture()
+        quick = self._quick if self.mode == "lazy" and not keep else None
+        png = self._take(quick or self._capture)
         digest = hashlib.sha256(png).hexdigest()
         if digest == self._last_digest and self.screenshots and not keep:
             # The screen has not changed since the last shot: point at that file again.
             rel = self.screenshots[-1].path
         else:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
-            path.write_bytes(png)
-            rel = path.relative_to(self.run_dir).as_posix()
+            rel = self._write(step, png)
         self._last_digest = digest
+        self._last_fingerprint = mark
+        self.screenshots.append(Screenshot(path=rel, step=step))
+        return rel
+
+    def _name_later(self, step: str) -> str | None:
+        """Lazy mode, a passing check: the shot of the screen it judged, captured later."""
+        if self._capture is None:
+            return None
+        mark = self._mark()
+        if self.screenshots and (
+            self._pending is not None or (mark is not None and mark == self._last_fingerprint)
+        ):
+            # The same screen as the last shot, or a pending shot still to be taken (the
+            # screen changed by itself since: the shot will show it as it is then).
+            rel = self.screenshots[-1].path if self._pending is None else self._pending.rel
+        else:
+            path, rel = self._name(step)
+            self._pending = _Pending(path, rel)
+            self._last_digest = ""
         self._last_fingerprint = mark
         self.screenshots.append(Screenshot(path=rel, step=step))
         return rel
 
     def check(self, criterion: str, expected: str, observed: str, passed: bool) -> Evidence:
         before = self.last_screenshot
-        after = self.screenshot(("ok " if passed else "FAILED ") + criterion, keep=not passed)
+        step = ("ok " if passed else "FAILED ") + criterion
+        if self.mode == "lazy" and passed:
+            after = self._name_later(step)
+        else:
+            after = self.screenshot(step, keep=not passed)
         item = Evidence(
             criterion=criterion, expected=expected, observed=observed, passed=passed,
             before=before, after=after,

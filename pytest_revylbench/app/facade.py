@@ -59,19 +59,7 @@ class App:
     # -- finding -------------------------------------------------------------------------
 
     def _visible(self, locators: list[tuple[str, str]]) -> list[Any]:
-        from selenium.common.exceptions import StaleElementReferenceException
-
-        found: list[Any] = []
-        for by, value in locators:
-            for element in self._driver.find_elements(by, value):
-                try:
-                    if element.is_displayed():
-                        found.append(element)
-                except StaleElementReferenceException:
-                    continue
-            if found:
-                return found
-        return found
+        return self._loc.visible(self._driver, locators)
 
     def _judged(self, locators: list[tuple[str, str]]) -> Callable[[], list[Any]]:
         """A probe for `_poll`: the visible elements `locators` find. On a device, off-screen
@@ -84,6 +72,8 @@ class App:
             if found or time.monotonic() - last[0] < REVEAL_EVERY_S:
                 return found
             last[0] = time.monotonic()
+            if self._loc.reveals:
+                self._rec.before_action()
             if self._loc.reveal(self._driver, locators):
                 self._rec.invalidate()
                 return self._visible(locators)
@@ -129,6 +119,7 @@ class App:
                 criterion or f"there is a control {shown} to press",
                 f"a visible element {shown}", f"none; the screen shows: {self._screen()}",
             )
+        self._rec.before_action()
         found[0].click()
 
     def type(
@@ -143,6 +134,7 @@ class App:
                 f"a visible input {into!r}", f"none; the screen shows: {self._screen()}",
             )
         field = found[0]
+        self._rec.before_action()
         field.click()
         if clear:
             self._loc.clear_input(field)
@@ -154,11 +146,13 @@ class App:
     def scroll_to(self, text: str) -> None:
         """Bring the element showing `text` into view."""
         found = self._visible(self._loc.text(text))
+        self._rec.before_action()
         self._loc.scroll_into_view(self._driver, found[0] if found else None, text)
         self._rec.invalidate()
 
     def relaunch(self) -> None:
         """Quit and start the app again: what it kept in memory is gone."""
+        self._rec.before_action()
         self._session.relaunch()
         self._rec.invalidate()
 

@@ -7,6 +7,8 @@ become locator strategies, so every suite runs unchanged on every platform.
 from __future__ import annotations
 
 import json
+import pkgutil
+from functools import cache
 from typing import Any, Protocol
 
 Locator = tuple[str, str]
@@ -34,11 +36,14 @@ def _xpath_string(value: str) -> str:
 
 class Locators(Protocol):
     platform: str
+    reveals: bool
+    """Whether `reveal` may scroll the screen (evidence of the screen before is taken first)."""
 
     def test_id(self, test_id: str) -> list[Locator]: ...
     def label(self, label: str) -> list[Locator]: ...
     def text(self, text: str) -> list[Locator]: ...
     def input(self, name: str) -> list[Locator]: ...
+    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]: ...
     def screen_text(self, driver: Any) -> str: ...
     def element_text(self, element: Any) -> str: ...
     def clear_input(self, element: Any) -> None: ...
@@ -51,10 +56,73 @@ def _normalize(text: str) -> str:
     return " ".join(text.split())
 
 
+def find_visible(driver: Any, locators: list[Locator]) -> list[Any]:
+    """The displayed elements the first fruitful locator finds: a find, then `is_displayed`
+    for each element found (one round trip each); an element gone in between is skipped."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    found: list[Any] = []
+    for by, value in locators:
+        for element in driver.find_elements(by, value):
+            try:
+                if element.is_displayed():
+                    found.append(element)
+            except StaleElementReferenceException:
+                continue
+        if found:
+            return found
+    return found
+
+
+@cache
+def _visible_script() -> str:
+    """`_VISIBLE` with Selenium's `isDisplayed` atom (bot.dom.isShown) as its client ships it."""
+    data = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js")
+    if data is None:
+        raise RuntimeError("selenium's isDisplayed.js atom is missing from its package")
+    return _VISIBLE.replace("%ATOM%", data.decode("utf8"))
+
+
+# One round trip per probe: each locator in turn, found as the driver finds it (css through
+# querySelectorAll, xpath through document.evaluate), kept when the isShown atom says it is
+# displayed; the first locator with a displayed element wins. Also returns each one's tag.
+_VISIBLE = """
+var isShown = %ATOM%;
+var locators = arguments[0];
+for (var i = 0; i < locators.length; i++) {
+  var by = locators[i][0], value = locators[i][1], found = [];
+  if (by === 'css selector') {
+    found = Array.prototype.slice.call(document.querySelectorAll(value));
+  } else if (by === 'xpath') {
+    var r = document.evaluate(value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    for (var j = 0; j < r.snapshotLength; j++) found.push(r.snapshotItem(j));
+  } else {
+    throw new Error('no in-page finder for locator strategy ' + by);
+  }
+  var shown = found.filter(function (e) { return e.nodeType === 1 && isShown(e, false); });
+  if (shown.length) return [shown, shown.map(function (e) { return e.tagName.toLowerCase(); })];
+}
+return [[], []];
+"""
+
+
 class WebLocators:
     """React Native Web: testID → data-testid, accessibilityLabel → aria-label."""
 
     platform = "web"
+    reveals = False
+
+    def __init__(self) -> None:
+        self._tags: dict[str, str] = {}
+        """The tag of each element `visible` returned, by element reference (saves asking)."""
+
+    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+        """The displayed elements of the first fruitful locator, in one script call (the same
+        locator semantics and displayed-ness as a find plus `is_displayed` per element)."""
+        found, tags = driver.execute_script(_visible_script(), [list(x) for x in locators])
+        for element, tag in zip(found, tags, strict=True):
+            self._tags[element.id] = tag
+        return list(found)
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [("css selector", f"[data-testid={_css_string(test_id)}]")]
@@ -79,7 +147,8 @@ class WebLocators:
         return _normalize(str(driver.execute_script("return document.body.innerText || ''")))
 
     def element_text(self, element: Any) -> str:
-        if element.tag_name in ("input", "textarea"):
+        tag = self._tags.get(element.id) or element.tag_name
+        if tag in ("input", "textarea"):
             return _normalize(str(element.get_property("value") or ""))
         return _normalize(element.text or "")
 
@@ -128,6 +197,10 @@ class IosLocators:
     """XCUITest: testID → accessibility id; texts through NSPredicate on label/value/name."""
 
     platform = "ios"
+    reveals = True
+
+    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+        return find_visible(driver, locators)
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [("accessibility id", test_id)]
@@ -216,6 +289,10 @@ class AndroidLocators:
     """UiAutomator2: testID → resource-id, accessibilityLabel → content-desc."""
 
     platform = "android"
+    reveals = True
+
+    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+        return find_visible(driver, locators)
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [

@@ -81,8 +81,14 @@ class Driver:
             return self.scrolls_to.get(target, [])[:1]
         return list(self.found.get((by, value), []))
 
-    def execute_script(self, name: str, args: dict[str, Any] | None = None) -> str:
+    def execute_script(self, name: str, args: Any = None) -> Any:
         self.sent.append(("script", name, args))
+        if "isShown" in name:  # the web's one-call probe: the displayed of the first fruitful
+            for by, value in args:
+                shown = [e for e in self.found.get((by, value), []) if e.displayed]
+                if shown:
+                    return [shown, ["div"] * len(shown)]
+            return [[], []]
         args = args or {}
         if name == "mobile: scroll" and args.get("toVisible"):
             for elements in self.found.values():
@@ -210,7 +216,12 @@ def test_the_web_never_scrolls_to_judge(tmp_path: Path) -> None:
     driver = Driver(found={("css selector", '[data-testid="net-worth"]'): [hidden]})
     with pytest.raises(CheckFailed):
         facade(driver, WebLocators(), tmp_path).read("net-worth")
-    assert [s[1] for s in scripts(driver)] == ["return document.body.innerText || ''"]  # the report
+    probes = [s[1] for s in scripts(driver) if "isShown" in s[1]]
+    assert probes and all(s[2] == [["css selector", '[data-testid="net-worth"]']] for s in scripts(driver)
+                          if "isShown" in s[1])
+    others = [s[1] for s in scripts(driver) if "isShown" not in s[1]]
+    assert others == ["return document.body.innerText || ''"]  # the report; no scroll
+    assert not [s for s in driver.sent if s[0] == "find"]  # one script call per probe, no finds
 
 
 # -- point 7: the keyboard is dismissed after typing ---------------------------------------
