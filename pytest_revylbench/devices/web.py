@@ -57,6 +57,9 @@ script: the page has hung."""
 COMMAND_TIMEOUT_S = 20.0
 """The longest one driver command may take in a test (the HTTP read limit): a command that
 needs the page (find, click, a log read) waits for it without a limit of its own."""
+ANSWER_S = 5.0
+"""isolation "context": a kept browser's page must answer a trivial script within this at the
+end of a test (a page that answers nothing sooner has hung)."""
 SESSION_TIMEOUT_S = 180.0
 """Starting a browser session under a loaded CPU can take tens of seconds."""
 
@@ -312,12 +315,22 @@ class WebDevice:
 
     def keeps(self, driver: Driver, *, hung: bool) -> bool:
         """At the end of a test: whether `driver` stays open for the next launch (isolation
-        "context", a page that answers). When False the caller quits it: a hung page's browser
-        is never reused, whatever the isolation."""
-        if self.isolation != "context" or hung:
+        "context", the device's kept browser, and its page answers a script within
+        `ANSWER_S`). When False the caller quits it: a page that hung (whether or not the test
+        said so), a dialog left open or a dead browser is never reused."""
+        if self.isolation != "context" or hung or not any(k is driver for k in self._kept.values()):
             self._forget(driver)
             return False
-        return any(kept is driver for kept in self._kept.values())
+        command_limit(driver, ANSWER_S)
+        try:
+            answered = driver.execute_script("return 1;") == 1
+        except Exception:
+            answered = False
+        if not answered:
+            self._forget(driver)
+            return False
+        command_limit(driver, COMMAND_TIMEOUT_S)
+        return True
 
     def _kept_browser(self, viewport: Screen | None) -> Any:
         """The device's kept browser, wiped clean; a new one when none is kept, the kept one
