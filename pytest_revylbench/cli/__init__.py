@@ -34,6 +34,17 @@ from pytest_revylbench.cli.rollout import (
     lifecycle_main,
     score_command,
 )
+from pytest_revylbench.cli.service import (
+    MCP_HELP,
+    SERVE_HELP,
+    SUBMIT_HELP,
+    add_mcp_arguments,
+    add_serve_arguments,
+    add_submit_arguments,
+    run_mcp,
+    run_serve,
+    run_submit,
+)
 from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_faults, publish_design
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
@@ -188,6 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     leaderboard = sub.add_parser("leaderboard", help=LEADERBOARD_HELP)
     add_leaderboard_arguments(leaderboard)
     leaderboard.set_defaults(run=run_leaderboard)
+    serve = sub.add_parser("serve", help=SERVE_HELP)
+    add_serve_arguments(serve)
+    serve.set_defaults(run=run_serve)
+    submit = sub.add_parser("submit", help=SUBMIT_HELP)
+    add_submit_arguments(submit)
+    submit.set_defaults(run=run_submit)
+    mcp = sub.add_parser("mcp", help=MCP_HELP)
+    add_mcp_arguments(mcp)
+    mcp.set_defaults(run=run_mcp)
     stability = sub.add_parser(
         "stability", help="grade the reference and every mutant N times; fail unless stable")
     stability.add_argument("--task", required=True)

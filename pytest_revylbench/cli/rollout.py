@@ -1,7 +1,8 @@
 """`revylbench rollout`: start a rollout's ledger, end it, and score it.
 
 ```
-revylbench rollout start --task T --seed S [--scheme NAME] [--agent-started-at ISO] DIR
+revylbench rollout start --task T --seed S [--scheme NAME] [--agent-started-at ISO]
+                         [--service ENDPOINT] [--no-workspace] DIR
 revylbench rollout end DIR [--reason done|time_limit|budget|agent_crash] [--agent-seconds N]
 revylbench rollout DIR [--json] [--allow-mixed]
 ```
@@ -17,6 +18,13 @@ from pytest_revylbench.outputs.ledger import LedgerError, end_rollout, read_ledg
 from pytest_revylbench.outputs.provenance import suite_digest, task_digest
 from pytest_revylbench.records.ledger import END_REASONS
 from pytest_revylbench.scoring.rollout import MixedRollout, explain, score_ledger
+from pytest_revylbench.service.endpoint import (
+    EndpointError,
+    parse_endpoint,
+    read_service_file,
+    write_service_file,
+)
+from pytest_revylbench.service.workspace import SCAFFOLD, lay_out_workspace
 from pytest_revylbench.tasks.loading import TaskError, load_task
 
 ROLLOUT_HELP = "score a rollout from its ledger alone (`rollout start …` / `rollout end …` open and close it)"
@@ -56,14 +64,32 @@ def score_command(args: argparse.Namespace) -> int:
 def _start(args: argparse.Namespace) -> int:
     try:
         task = load_task(args.tasks_dir, args.suites_dir, args.task)
+        if args.service:
+            parse_endpoint(args.service)
         digests = {"task": task_digest(task), "suite": suite_digest(task)}
         start = start_rollout(args.folder, task.spec, seed=args.seed, scheme=args.scheme,
                               agent_started_at=args.agent_started_at, digests=digests)
-    except (TaskError, LedgerError, ValueError) as exc:
+    except (TaskError, LedgerError, ValueError, EndpointError) as exc:
         print(exc, file=sys.stderr)
         return 2
     print(f"rollout {args.folder} started: task {start.task}, seed {start.seed}, scheme "
           f"{start.scheme}, budget {start.max_submissions}, agent started {start.agent_started_at}")
+    if args.no_workspace:
+        return 0
+    scaffold: Path | None = args.tasks_dir / SCAFFOLD
+    if scaffold is None or not (scaffold / "package.json").is_file():
+        print(f"note: no scaffold at {scaffold}: the workspace holds the task's public files only",
+              file=sys.stderr)
+        scaffold = None
+    try:
+        workspace = lay_out_workspace(task, scaffold, args.folder)
+    except (OSError, FileExistsError) as exc:
+        print(f"the agent's workspace was not laid out: {exc}", file=sys.stderr)
+        return 2
+    if args.service:
+        service = read_service_file(workspace)
+        write_service_file(workspace, service.model_copy(update={"endpoint": args.service}))
+    print(f"workspace {workspace}: the scaffold, the task's public files and AGENTS.md")
     return 0
 
 
@@ -95,6 +121,11 @@ def lifecycle_main(argv: list[str], *, tasks_dir: Path, suites_dir: Path) -> int
     start.add_argument("--seed", required=True, type=int)
     start.add_argument("--scheme", help="score with this scheme instead of the task's")
     start.add_argument("--agent-started-at", help="ISO time the agent starts (default: now)")
+    start.add_argument("--service", metavar="ENDPOINT",
+                       help="the grading service (unix:/path.sock or http://127.0.0.1:PORT) the "
+                            "workspace submits to (default: `revylbench serve` announces itself)")
+    start.add_argument("--no-workspace", action="store_true",
+                       help="write only the ledger's start line (a harness lays out its own workspace)")
     start.add_argument("folder", type=Path)
     start.set_defaults(run=_start)
     end = sub.add_parser("end", help="write the end record when the agent stops")

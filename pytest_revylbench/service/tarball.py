@@ -1,0 +1,72 @@
+"""A submission on the wire: the workspace as a gzipped tarball, packed by the client and
+unpacked by the service.
+
+The tarball is hostile input. Unpacking uses `tarfile`'s `filter="data"` (PEP 706), which
+refuses absolute paths, `..`, links that point outside the destination, device and FIFO
+files, and clears set-uid bits; before anything is written, the member count and the
+unpacked size are checked against caps, and every symlink is refused outright (a submission
+has no use for one, and a link inside the tree could still be swapped for the real file by a
+later member).
+"""
+
+from __future__ import annotations
+
+import io
+import tarfile
+from pathlib import Path
+
+EXCLUDED = ("node_modules", "dist", ".expo", ".feedback", ".revylbench", ".git", "web-build")
+"""Folders never sent: build output, installed dependencies, feedback, the service file."""
+MAX_COMPRESSED = 50 * 1024 * 1024
+MAX_UNPACKED = 200 * 1024 * 1024
+MAX_MEMBERS = 20_000
+
+
+class SubmissionRefused(Exception):
+    """The tarball is not an acceptable submission; the message says why."""
+
+
+def pack(workspace: Path) -> bytes:
+    """The workspace as a .tar.gz, without the EXCLUDED folders (at any depth)."""
+    def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+        parts = Path(info.name).parts
+        return None if any(p in EXCLUDED for p in parts) else info
+
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for child in sorted(workspace.iterdir()):
+            tar.add(child, arcname=child.name, filter=keep)
+    return buffer.getvalue()
+
+
+def unpack(data: bytes, dest: Path, *, max_unpacked: int = MAX_UNPACKED,
+           max_members: int = MAX_MEMBERS) -> int:
+    """Unpack a submission into the empty folder `dest`; returns the number of files."""
+    if len(data) > MAX_COMPRESSED:
+        raise SubmissionRefused(f"the submission is {len(data)} bytes packed, over the cap of "
+                                f"{MAX_COMPRESSED} (node_modules, dist and .expo are never sent)")
+    try:
+        tar = tarfile.open(fileobj=io.BytesIO(data), mode="r:*")
+    except tarfile.TarError as exc:
+        raise SubmissionRefused(f"the submission is not a tarball: {exc}") from exc
+    with tar:
+        members = []
+        total = 0
+        try:
+            for member in tar:
+                members.append(member)
+                total += max(member.size, 0)
+                if len(members) > max_members:
+                    raise SubmissionRefused(f"the submission has over {max_members} files")
+                if total > max_unpacked:
+                    raise SubmissionRefused(f"the submission unpacks to over {max_unpacked} bytes")
+                if member.issym() or member.islnk():
+                    raise SubmissionRefused(f"{member.name}: links are not accepted in a submission")
+        except tarfile.TarError as exc:
+            raise SubmissionRefused(f"the submission's tarball is damaged: {exc}") from exc
+        dest.mkdir(parents=True, exist_ok=True)
+        try:
+            tar.extractall(dest, members=members, filter="data")
+        except (tarfile.FilterError, tarfile.TarError, OSError) as exc:
+            raise SubmissionRefused(f"the submission was refused: {exc}") from exc
+    return sum(1 for m in members if m.isfile())
