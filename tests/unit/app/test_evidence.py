@@ -1,0 +1,186 @@
+"""The evidence recorder's two modes with a scripted screen: a fake capture returns the PNG
+of whatever screen is showing and counts its calls; the fingerprint is the screen's name.
+
+Lazy: passing checks name a file that is written later (before the next action, at a failed
+check, at the next explicit screenshot); every path in the evidence exists once written, and
+a failure's before/after are the same screens eager mode cites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.app.evidence import EvidenceMode, EvidenceRecorder
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.showing = "home"
+        self.captures: list[str] = []
+        self.quick: list[str] = []
+
+    def png(self) -> bytes:
+        self.captures.append(self.showing)
+        return b"\x89PNG " + self.showing.encode()
+
+    def quick_png(self) -> bytes:
+        self.quick.append(self.showing)
+        return b"\x89PNG " + self.showing.encode()
+
+    def fingerprint(self) -> str:
+        return self.showing
+
+
+def recorder(tmp_path: Path, mode: EvidenceMode, screen: Screen, *, fingerprint: bool = True
+             ) -> EvidenceRecorder:
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode=mode)
+    rec.attach(screen.png, screen.fingerprint if fingerprint else None, quick=screen.quick_png)
+    return rec
+
+
+def shown(rec: EvidenceRecorder, rel: str | None) -> str:
+    assert rel is not None
+    return (rec.run_dir / rel).read_bytes().removeprefix(b"\x89PNG ").decode()
+
+
+def journey(rec: EvidenceRecorder, screen: Screen, *, fail: bool) -> None:
+    """home: two checks; tap → form: one check; tap → list: a check that passes or fails."""
+    rec.check("home shows a title", "'Home'", "'Home'", passed=True)
+    rec.check("home shows a total", "'$1'", "'$1'", passed=True)
+    rec.before_action()
+    screen.showing = "form"
+    rec.check("the form opens", "'New'", "'New'", passed=True)
+    rec.before_action()
+    screen.showing = "list"
+    rec.check("the list shows the row", "'Row'", "'Row'" if not fail else "'Other'", passed=not fail)
+    rec.screenshot("end of test")
+
+
+def test_lazy_takes_nothing_while_checks_pass_and_the_screen_stays(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    first = rec.check("a", "x", "x", passed=True)
+    second = rec.check("b", "y", "y", passed=True)
+    assert screen.captures == screen.quick == []
+    assert first.after == second.after == second.before
+    assert first.after is not None and not (tmp_path / first.after).exists()  # named, not taken
+    rec.before_action()
+    assert screen.quick == ["home"] and shown(rec, first.after) == "home"
+    rec.before_action()  # nothing pending: no capture
+    assert screen.quick == ["home"]
+
+
+def test_lazy_points_each_passing_check_at_the_screen_it_judged(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    journey(rec, screen, fail=False)
+    home, _, form, listed = rec.evidence
+    assert [shown(rec, e.after) for e in rec.evidence] == ["home", "home", "form", "list"]
+    assert form.before == home.after and listed.before == form.after
+    # one quick capture per judged screen; nothing through the exact capture
+    assert screen.quick == ["home", "form", "list"] and screen.captures == []
+    assert all((tmp_path / s.path).is_file() for s in rec.screenshots)
+    assert [s.step for s in rec.screenshots][-1] == "end of test"
+    assert rec.screenshots[-1].path == listed.after
+
+
+@pytest.mark.parametrize("mode", ["eager", "lazy"])
+def test_a_failure_cites_the_screen_before_the_action_and_the_one_it_failed_on(
+    tmp_path: Path, mode: EvidenceMode
+) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path / mode, mode, screen)
+    journey(rec, screen, fail=True)
+    failed = rec.evidence[-1]
+    assert not failed.passed
+    assert shown(rec, failed.before) == "form" and shown(rec, failed.after) == "list"
+    assert failed.after != rec.evidence[-2].after  # a failure has a file of its own
+    assert all((rec.run_dir / s.path).is_file() for s in rec.screenshots)
+
+
+def test_both_modes_record_the_same_evidence_apart_from_file_names(tmp_path: Path) -> None:
+    records = {}
+    for mode in ("eager", "lazy"):
+        screen = Screen()
+        rec = recorder(tmp_path / mode, mode, screen)
+        journey(rec, screen, fail=True)
+        records[mode] = (
+            [(e.criterion, e.passed, shown(rec, e.before) if e.before else None, shown(rec, e.after))
+             for e in rec.evidence],
+            [(s.step, shown(rec, s.path)) for s in rec.screenshots],
+        )
+    assert records["eager"] == records["lazy"]
+
+
+def test_a_failure_right_after_a_passing_check_writes_the_pending_shot_too(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    ok = rec.check("a", "x", "x", passed=True)
+    bad = rec.check("b", "y", "z", passed=False)
+    assert bad.before == ok.after and shown(rec, bad.before) == "home"
+    assert shown(rec, bad.after) == "home" and bad.after != bad.before
+    assert screen.captures == ["home"] and screen.quick == []  # one capture served both
+
+
+def test_a_checkpoint_keeps_its_exact_capture_and_serves_the_pending_shot(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    ok = rec.check("a", "x", "x", passed=True)
+    checkpoint = rec.screenshot("home", keep=True)
+    assert screen.captures == ["home"] and screen.quick == []
+    assert checkpoint != ok.after and shown(rec, checkpoint) == shown(rec, ok.after) == "home"
+
+
+def test_end_of_test_captures_the_last_judged_screen_once(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    ok = rec.check("a", "x", "x", passed=True)
+    assert rec.screenshot("end of test") == ok.after
+    assert screen.quick == ["home"] and shown(rec, ok.after) == "home"
+    assert rec.screenshot("end of test again") == ok.after and screen.quick == ["home"]
+
+
+def test_a_screen_that_changes_by_itself_between_checks_is_shown_as_next_captured(
+    tmp_path: Path
+) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    first = rec.check("loading", "x", "x", passed=True)
+    screen.showing = "loaded"
+    second = rec.check("loaded", "y", "y", passed=True)
+    assert first.after == second.after
+    rec.before_action()
+    assert screen.quick == ["loaded"] and shown(rec, second.after) == "loaded"
+
+
+def test_without_a_fingerprint_lazy_still_takes_one_shot_per_action(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen, fingerprint=False)
+    journey(rec, screen, fail=False)
+    assert screen.quick == ["home", "form", "list"]
+    assert [shown(rec, e.after) for e in rec.evidence] == ["home", "home", "form", "list"]
+
+
+def test_eager_captures_at_each_check_through_the_exact_capture(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "eager", screen)
+    journey(rec, screen, fail=False)
+    assert screen.captures == ["home", "form", "list"] and screen.quick == []
+
+
+def test_a_shot_the_test_end_could_not_take_is_not_cited(tmp_path: Path) -> None:
+    screen = Screen()
+    rec = recorder(tmp_path, "lazy", screen)
+    rec.check("a", "x", "x", passed=True)
+    rec.before_action()
+    screen.showing = "hung"
+    rec.check("b", "y", "y", passed=True)
+    rec.discard_pending()  # the page hung: no end-of-test shot
+    assert rec.evidence[1].after is None and rec.evidence[1].before == rec.evidence[0].after
+    assert all((tmp_path / s.path).is_file() for s in rec.screenshots) and len(rec.screenshots) == 1
+
+
+def test_an_unknown_mode_is_refused_with_the_valid_ones(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="eager, lazy"):
+        EvidenceRecorder(tmp_path, "t", mode="sometimes")  # type: ignore[arg-type]
