@@ -32,7 +32,7 @@ from pytest_revylbench.records.ledger import (
     parse_time,
 )
 from pytest_revylbench.records.task import TaskSpec
-from pytest_revylbench.records.vocabulary import Scheme, Verdict
+from pytest_revylbench.records.vocabulary import Scheme, Tier, Verdict
 from pytest_revylbench.scoring.rederive import rederive
 from pytest_revylbench.scoring.tiers import RewardRefused
 
@@ -155,7 +155,7 @@ def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None
     if chosen == Scheme.TIERS:
         weights = spec.scoring.tiers.as_dict()
     elif chosen == Scheme.VISUAL:
-        weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
+        weights = {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
     start = RolloutStart(task=spec.id, seed=seed, max_submissions=spec.budgets.max_submissions,
                          scheme=chosen, weights=weights,
                          agent_started_at=parse_time(agent_started_at or _now()).isoformat(),
@@ -240,7 +240,7 @@ def append_submission(folder: Path, record: GradeRecord, *, spec: TaskSpec,
         if record.reward.scheme == Scheme.TIERS:
             weights = spec.scoring.tiers.as_dict()
         elif record.reward.scheme == Scheme.VISUAL:
-            weights = {"visual": spec.scoring.mix.visual, "functional": spec.scoring.mix.functional}
+            weights = {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
         visual = record.vector.visual if record.vector is not None else None
         entry = SubmissionRecord(
             k=len(ledger.records) + 1, run_id=record.run_id,

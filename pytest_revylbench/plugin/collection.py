@@ -257,7 +257,7 @@ class JestFile(pytest.File):
         except SuiteFileError as exc:
             raise self.CollectError(str(exc)) from exc
         for case in cases:
-            yield _item(self, case.name, jest_check(case), "functional")
+            yield _item(self, case.name, jest_check(case), Tier.FUNCTIONAL)
 
 
 def item_names(task: Task) -> list[str]:
@@ -265,7 +265,7 @@ def item_names(task: Task) -> list[str]:
     suite's modules), its jest tests and the built-in subtests of its declared tiers."""
     names = [line.split("(")[0][4:].strip() for module in sorted(task.suite.glob("test_*.py"))
              for line in module.read_text(encoding="utf-8").splitlines() if line.startswith("def test_")]
-    if "functional" in task.spec.tiers:
+    if Tier.FUNCTIONAL in task.spec.tiers:
         names += [c.name for f in sorted((task.suite / "functional").glob(f"*{SUFFIX}"))
                   for c in parse_cases(f)]
     return names + builtin_names(task.spec)

@@ -150,15 +150,15 @@ def visual_scheme_reward(
     """reward = w_visual × normalized_visual + w_functional × functional; 0 when the build gate
     or the progress gate is closed (the flow verdicts in `verdicts_by_tier` open the latter)."""
     mix = mix or VisualMix()
-    counts = tier_counts(verdicts_by_tier, required=["functional"] if mix.functional > 0 else [])
-    functional = counts["functional"].mean if "functional" in counts else 0.0
+    counts = tier_counts(verdicts_by_tier, required=[Tier.FUNCTIONAL] if mix.functional > 0 else [])
+    functional = counts[Tier.FUNCTIONAL].mean if Tier.FUNCTIONAL in counts else 0.0
     vector: dict[str, float] = {
-        "visual": summary.visual, "normalized_visual": summary.normalized_visual,
+        Tier.VISUAL: summary.visual, "normalized_visual": summary.normalized_visual,
         **{f"checkpoint:{c.name}": c.normalized for c in summary.checkpoints},
     }
-    if "functional" in counts:
-        vector["functional"] = functional
-    lines = [*summary.arithmetic, *_tier_lines({k: v for k, v in counts.items() if k == "functional"})]
+    if Tier.FUNCTIONAL in counts:
+        vector[Tier.FUNCTIONAL] = functional
+    lines = [*summary.arithmetic, *_tier_lines({k: v for k, v in counts.items() if k == Tier.FUNCTIONAL})]
     score = round(mix.visual * summary.normalized_visual + mix.functional * functional, 10)
     terms = (f"{_num(mix.visual)}×{_num(summary.normalized_visual)} + "
              f"{_num(mix.functional)}×{_num(functional)}")
@@ -277,7 +277,7 @@ class VisualScheme:
         self.oracle_dir = oracle_dir
 
     def breakdown(self, task: TaskSpec, results: Sequence[TestResult]) -> SchemeBreakdown:
-        spec: VisualSpec | None = _scoring_field(task, "visual")
+        spec: VisualSpec | None = _scoring_field(task, Tier.VISUAL)
         if spec is None:
             raise RewardRefused(f"task {task.id!r}: scheme 'visual' needs a [scoring.visual] table")
         mix: VisualMix | None = _scoring_field(task, "mix")
