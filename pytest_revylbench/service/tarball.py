@@ -1,19 +1,19 @@
 """A submission on the wire: the workspace as a gzipped tarball, packed by the client and
 unpacked by the service.
 
-The tarball is hostile input. Unpacking uses `tarfile`'s `filter="data"` (PEP 706), which
-refuses absolute paths, `..`, links that point outside the destination, device and FIFO
-files, and clears set-uid bits; before anything is written, the member count and the
-unpacked size are checked against caps, and every symlink is refused outright (a submission
-has no use for one, and a link inside the tree could still be swapped for the real file by a
-later member).
+The tarball is hostile input. Before anything is written, every member is checked: an
+absolute path or a `..` is refused by name (the filter below would only strip a leading
+slash), every link is refused (a submission has no use for one), and the member count and
+unpacked size are held to caps. Then it is unpacked with `tarfile`'s `filter="data"` (PEP 706),
+which also refuses anything that would land outside the destination and device and FIFO
+files, and clears set-uid and group/other write bits.
 """
 
 from __future__ import annotations
 
 import io
 import tarfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 EXCLUDED = ("node_modules", "dist", ".expo", ".feedback", ".revylbench", ".git", "web-build")
 """Folders never sent: build output, installed dependencies, feedback, the service file."""
@@ -60,6 +60,10 @@ def unpack(data: bytes, dest: Path, *, max_unpacked: int = MAX_UNPACKED,
                     raise SubmissionRefused(f"the submission has over {max_members} files")
                 if total > max_unpacked:
                     raise SubmissionRefused(f"the submission unpacks to over {max_unpacked} bytes")
+                parts = PurePosixPath(member.name).parts
+                if member.name.startswith(("/", "\\")) or ".." in parts:
+                    raise SubmissionRefused(f"{member.name}: an absolute path or `..` would land "
+                                            "outside the destination")
                 if member.issym() or member.islnk():
                     raise SubmissionRefused(f"{member.name}: links are not accepted in a submission")
         except tarfile.TarError as exc:

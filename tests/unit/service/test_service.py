@@ -1,0 +1,144 @@
+"""The grading service without a grade: submissions accepted, queued, persisted, refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from rq.registry import StartedJobRegistry
+
+from pytest_revylbench.cli import main
+from pytest_revylbench.outputs.ledger import read_ledger
+from pytest_revylbench.service.broker import RedisBroker
+from pytest_revylbench.service.client import ServiceClient, ServiceError
+from pytest_revylbench.service.endpoint import read_service_file, write_service_file
+from pytest_revylbench.service.jobs import job_path, load_job, pending_jobs, tarball_path
+from pytest_revylbench.service.queue import GradeQueue
+from pytest_revylbench.service.workers import WorkerSet
+from pytest_revylbench.service.workspace import WORKSPACE
+
+from .conftest import RunningService, charge, needs_redis, start_rollout
+
+pytestmark = needs_redis
+
+
+def test_a_submission_is_stored_and_queued_and_a_second_one_refused(
+        serving: tuple[Path, RunningService]) -> None:
+    rollout, _ = serving
+    client = ServiceClient(rollout / WORKSPACE)
+    queued = client.submit()
+    assert queued["state"] == "queued" and queued["position"] == 0
+    job = queued["job"]
+    assert job_path(rollout, job).is_file() and tarball_path(rollout, job).is_file()
+    with pytest.raises(ServiceError, match=f"submission {job} of this rollout is still queued; one "
+                                           "is graded at a time.*costs nothing"):
+        client.submit()
+    status = client.status()
+    assert (status["budget"], status["counted"], status["left"]) == (5, 0, 5)
+    assert [j["job"] for j in status["in_flight"]] == [job]
+    assert client.job(job) == {"job": job, "state": "queued", "done": False, "position": 0}
+    with pytest.raises(ServiceError, match="no feedback yet"):
+        client.feedback()
+
+
+def test_submit_cli_runs_anywhere_inside_the_workspace(
+        serving: tuple[Path, RunningService], capsys: pytest.CaptureFixture[str]) -> None:
+    rollout, _ = serving
+    inner = rollout / WORKSPACE / "steps"
+    assert main(["submit", "--workspace", str(inner)]) == 0
+    assert "queued" in capsys.readouterr().err
+    assert main(["submit", "--workspace", str(inner), "--status"]) == 0
+    assert json.loads(capsys.readouterr().out)["in_flight"][0]["state"] == "queued"
+    assert main(["submit", "--workspace", str(inner)]) == 2
+    assert "one is graded at a time" in capsys.readouterr().err
+
+
+def test_ended_and_over_budget_rollouts_are_refused_with_the_ledgers_reasons(
+        serving: tuple[Path, RunningService]) -> None:
+    rollout, _ = serving
+    charge(rollout, 5)
+    client = ServiceClient(rollout / WORKSPACE)
+    with pytest.raises(ServiceError, match="has used all 5 submissions of its budget"):
+        client.submit()
+    assert main(["rollout", "end", str(rollout), "--reason", "budget"]) == 0
+    with pytest.raises(ServiceError, match=r"already ended \(budget\)"):
+        client.submit()
+    assert pending_jobs(rollout) == []
+
+
+def test_a_workspace_reaches_its_own_rollout_only(
+        serving: tuple[Path, RunningService], tmp_path: Path) -> None:
+    rollout, _ = serving
+    ws = rollout / WORKSPACE
+    service = read_service_file(ws)
+    write_service_file(ws, service.model_copy(update={"token": "0" * 32}))
+    with pytest.raises(ServiceError, match="wrong submit token"):
+        ServiceClient(ws).status()
+    write_service_file(ws, service.model_copy(update={"rollout": str(tmp_path)}))
+    with pytest.raises(ServiceError, match="not one this service grades"):
+        ServiceClient(ws).status()
+
+
+def test_a_hostile_tarball_is_refused_before_it_is_queued(serving: tuple[Path, RunningService]) -> None:
+    rollout, _ = serving
+    ws = rollout / WORKSPACE
+    (ws / "escape").symlink_to("/etc/passwd")
+    with pytest.raises(ServiceError, match="escape: links are not accepted"):
+        ServiceClient(ws).submit()
+    assert pending_jobs(rollout) == []
+
+
+def test_the_queue_survives_a_restart_and_an_abandoned_grade_is_queued_again(tmp_path: Path) -> None:
+    """Stop the service and its Redis with a submission queued: after the restart it is still
+    queued. Then a real worker starts grading it and is killed mid-grade: the next start puts
+    it back at the front of the queue, and nothing was charged to the rollout."""
+    rollouts = tmp_path / "rollouts"
+    rollout = start_rollout(rollouts, "budget-1")
+    ws = rollout / WORKSPACE
+    data = tmp_path / "redis-data"
+    broker = RedisBroker(data, owner="test-service").start()
+    try:
+        running = RunningService(rollouts, broker.url, socket_path=tmp_path / "s.sock").start(ws)
+        job = ServiceClient(ws).submit()["job"]
+        running.stop()
+    finally:
+        broker.stop()
+    broker = RedisBroker(data, owner="test-service").start()   # a new port, the same data
+    try:
+        queue = GradeQueue(broker.url)
+        assert queue.state(job) == "queued" and queue.position(job) == 0
+        workers = WorkerSet(broker.url, 1, logs=tmp_path / "logs", owner="test-service").start()
+        try:
+            deadline = time.monotonic() + 60
+            while load_job(rollout, job).attempts == 0 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert queue.state(job) == "started", (tmp_path / "logs").glob("*.log")
+        finally:
+            workers.stop()   # killed mid-grade, with the grade's pytest
+        assert queue.recover([rollout]) == [job]
+        assert queue.state(job) == "queued" and queue.position(job) == 0
+        assert StartedJobRegistry(queue=queue.queue).get_job_ids(cleanup=False) == []
+        assert read_ledger(rollout).records == []   # nothing charged
+        # Redis lost everything: the acknowledged submission on disk is queued again.
+        queue.connection.flushall()
+        assert queue.recover([rollout]) == [job] and queue.state(job) == "queued"
+        queue.close()
+    finally:
+        broker.stop()
+
+
+def test_serve_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--rollouts", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_submit_without_a_workspace_or_a_service(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["submit", "--workspace", str(tmp_path)]) == 2
+    assert "no .revylbench/service.json" in capsys.readouterr().err
+    rollout = start_rollout(tmp_path, "r")
+    assert main(["submit", "--workspace", str(rollout / WORKSPACE)]) == 2
+    assert "no grading service is known to this workspace yet" in capsys.readouterr().err
+    assert shutil.which("redis-server")
