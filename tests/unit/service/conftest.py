@@ -36,10 +36,10 @@ def broker(tmp_path: Path) -> Iterator[RedisBroker]:
         started.stop()
 
 
-def start_rollout(rollouts: Path, name: str, task: str = "budget") -> Path:
+def start_rollout(rollouts: Path, name: str, task: str = "budget", *extra: str, seed: int = 1) -> Path:
     folder = rollouts / name
     assert main([f"--tasks-dir={TASKS}", f"--suites-dir={SUITES}", "rollout", "start", "--task", task,
-                 "--seed", "1", str(folder)]) == 0
+                 "--seed", str(seed), *extra, str(folder)]) == 0
     return folder
 
 
@@ -51,13 +51,18 @@ def settings(**changes: object) -> GradeSettings:
 class RunningService:
     """A GradingService on a thread; `stop()` ends it (also at the test's end)."""
 
-    def __init__(self, rollouts: Path, redis_url: str | None, workers: int = 0, **kwargs: object) -> None:
-        self.service = GradingService(rollouts, settings(), workers, redis_url=redis_url,
-                                      log=lambda line: None, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, rollouts: Path, redis_url: str | None, workers: int = 0,
+                 grade_settings: GradeSettings | None = None, **kwargs: object) -> None:
+        self.service = GradingService(rollouts, grade_settings or settings(), workers,
+                                      redis_url=redis_url, log=lambda line: None,
+                                      **kwargs)  # type: ignore[arg-type]
         self.thread = threading.Thread(target=self.service.run, daemon=True)
 
     def start(self, workspace: Path) -> RunningService:
         self.thread.start()
+        return self.wait_announced(workspace)
+
+    def wait_announced(self, workspace: Path) -> RunningService:
         service_json = workspace / ".revylbench" / "service.json"
         deadline = dt.datetime.now() + dt.timedelta(seconds=20)
         while '"endpoint": null' in service_json.read_text() and dt.datetime.now() < deadline:
