@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from pytest_revylbench.service.broker import BrokerError
 from pytest_revylbench.service.client import ServiceClient, ServiceError
 from pytest_revylbench.service.endpoint import EndpointError
 from pytest_revylbench.service.jobs import GradeSettings
+from pytest_revylbench.service.queue import REDIS_URL_VAR
 from pytest_revylbench.service.runner import GradingService
 
 SERVE_HELP = "grade the agents' submissions: a queue, workers (one per device) and a socket"
@@ -37,8 +39,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--socket", type=Path, help=f"Unix socket (default: ROLLOUTS/{DEFAULT_SOCKET})")
     where.add_argument("--port", type=int, help="listen on 127.0.0.1:PORT instead of a socket")
-    parser.add_argument("--redis", help="use this Redis (redis://…) instead of starting one; "
-                                        "the queue several grading machines share")
+    parser.add_argument("--redis", default=os.environ.get(REDIS_URL_VAR),
+                        help="use this Redis (redis://:PASSWORD@HOST:PORT/0) instead of starting "
+                             f"one: the queue several grading machines share (default: ${REDIS_URL_VAR})")
     parser.add_argument("--workers", type=int, help="workers here (default: the pool's devices; "
                                                     "0: only answer and enqueue)")
     parser.add_argument("--platform", default="web", choices=["web", "ios", "android"])
@@ -73,6 +76,9 @@ def run_serve(args: argparse.Namespace) -> int:
         service.run()
     except BrokerError as exc:
         print(exc, file=sys.stderr)
+        return 2
+    except OSError as exc:   # the socket cannot be made: a path too long, a folder not writable
+        print(f"revylbench serve: cannot listen on {socket_path or args.port}: {exc}", file=sys.stderr)
         return 2
     return 0
 

@@ -1,12 +1,16 @@
 """The single-machine broker: a redis-server on 127.0.0.1 that keeps its data on disk.
 
 Append-only file, fsync on every write: a submission that was answered is in the file, so a
-restarted service (and its Redis) finds it queued again.
+restarted service (and its Redis) finds it queued again. A queue's jobs name the function a
+worker runs, so whoever can write to the Redis can run code as the grader: it requires a
+password, generated here and kept in its data folder (0600), given to redis-server in its
+config file and to workers in their environment, never on a command line.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -41,7 +45,18 @@ class RedisBroker:
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0"
+
+    @property
+    def password(self) -> str:
+        """The broker's password: made once per data folder, kept across restarts."""
+        path = self.data_dir / "password"
+        if not path.is_file():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(24))
+        return path.read_text().strip()
 
     def start(self, ready_timeout_s: float = 15.0) -> RedisBroker:
         binary = shutil.which("redis-server")
@@ -49,10 +64,15 @@ class RedisBroker:
             raise BrokerError("redis-server is not installed (apt-get install redis-server; "
                               ".ci/setup installs it)")
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        command = [binary, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(self.data_dir),
-                   "--appendonly", "yes", "--appendfsync", "always", "--save", "",
-                   "--protected-mode", "yes", "--daemonize", "no", "--loglevel", "warning",
-                   "--logfile", str(self.data_dir / "redis.log")]
+        config = self.data_dir / "redis.conf"
+        settings = {"bind": "127.0.0.1", "port": str(self.port), "dir": str(self.data_dir),
+                    "appendonly": "yes", "appendfsync": "always", "save": '""',
+                    "protected-mode": "yes", "daemonize": "no", "loglevel": "warning",
+                    "logfile": str(self.data_dir / "redis.log"), "requirepass": self.password}
+        fd = os.open(config, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write("".join(f"{key} {value}\n" for key, value in settings.items()))
+        command = [binary, str(config)]
         env = {**os.environ, OWNER_VAR: f"{self.owner}/redis"}
         self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

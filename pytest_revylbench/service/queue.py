@@ -19,10 +19,13 @@ from rq import Queue, Worker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
 
 from pytest_revylbench.service.jobs import pending_jobs
 
 QUEUE_NAME = "revylbench-grades"
+REDIS_URL_VAR = "REVYLBENCH_REDIS_URL"
+"""The environment variable that gives a worker its queue's Redis URL (password included)."""
 JOB_FUNCTION = "pytest_revylbench.service.jobs.run"
 DAY_S = 86_400
 
@@ -33,7 +36,8 @@ class GradeQueue:
     def __init__(self, redis_url: str, name: str = QUEUE_NAME) -> None:
         self.redis_url = redis_url
         self.connection = Redis.from_url(redis_url)
-        self.queue = Queue(name, connection=self.connection)
+        # JSON, not pickle: a job is its rollout folder and id, nothing else.
+        self.queue = Queue(name, connection=self.connection, serializer=JSONSerializer)
 
     def enqueue(self, rollout: Path, job_id: str, *, timeout_s: float, at_front: bool = False) -> None:
         self.queue.enqueue_call(JOB_FUNCTION, kwargs={"rollout": str(rollout), "job_id": job_id},
@@ -42,7 +46,7 @@ class GradeQueue:
 
     def _job(self, job_id: str) -> Job | None:
         try:
-            return Job.fetch(job_id, connection=self.connection)
+            return Job.fetch(job_id, connection=self.connection, serializer=JSONSerializer)
         except NoSuchJobError:
             return None
 

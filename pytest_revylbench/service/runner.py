@@ -9,6 +9,8 @@ short is re-run at the next start) and its Redis.
 
 from __future__ import annotations
 
+import os
+import re
 import signal
 import threading
 from collections.abc import Callable
@@ -32,7 +34,21 @@ ANNOUNCE_EVERY_S = 2.0
 
 
 def rollouts_under(folder: Path) -> list[Path]:
-    return sorted(p.parent for p in folder.rglob(LEDGER) if STATE_DIR not in p.parts)
+    """Folders holding a ledger, at any depth; never looking inside a rollout (its workspace
+    may hold an agent's node_modules) or the service's own state."""
+    found: list[Path] = []
+    for here, dirs, files in os.walk(folder):
+        if LEDGER in files:
+            found.append(Path(here))
+            dirs.clear()
+        else:
+            dirs[:] = [d for d in dirs if d != STATE_DIR]
+    return sorted(found)
+
+
+def redacted(url: str) -> str:
+    """A Redis URL without its password, for logs."""
+    return re.sub(r"//[^@/]*@", "//***@", url)
 
 
 def announce(folder: Path, endpoint: str) -> int:
@@ -83,7 +99,7 @@ class GradingService:
             serve_in_thread(server)
             endpoint = endpoint_of_server(server)
             self.log(f"[serve] grading the rollouts under {self.rollouts} on {endpoint} with "
-                     f"{self.workers} worker(s); queue {self.redis_url}")
+                     f"{self.workers} worker(s); queue {redacted(self.redis_url)}")
             if threading.current_thread() is threading.main_thread():
                 for sig in (signal.SIGTERM, signal.SIGINT):
                     signal.signal(sig, self._on_signal)

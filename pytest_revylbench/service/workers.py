@@ -11,7 +11,7 @@ import psutil
 
 from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.reaper import OWNER_VAR
-from pytest_revylbench.service.queue import QUEUE_NAME
+from pytest_revylbench.service.queue import QUEUE_NAME, REDIS_URL_VAR
 
 
 class WorkerSet:
@@ -28,11 +28,11 @@ class WorkerSet:
 
     def start(self) -> WorkerSet:
         self.logs.mkdir(parents=True, exist_ok=True)
-        env = {**os.environ, OWNER_VAR: f"{self.owner}/workers"}
+        env = {**os.environ, OWNER_VAR: f"{self.owner}/workers", REDIS_URL_VAR: self.redis_url}
         for name in self.names():
             with (self.logs / f"{name}.log").open("ab") as log:
                 self.procs.append(subprocess.Popen(
-                    [sys.executable, "-m", "pytest_revylbench.service.worker", self.redis_url,
+                    [sys.executable, "-m", "pytest_revylbench.service.worker",
                      "--queue", self.queue, "--name", name],
                     env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
         return self

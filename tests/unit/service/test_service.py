@@ -7,6 +7,7 @@ import shutil
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 from rq.registry import StartedJobRegistry
 
@@ -17,6 +18,7 @@ from pytest_revylbench.service.client import ServiceClient, ServiceError
 from pytest_revylbench.service.endpoint import read_service_file, write_service_file
 from pytest_revylbench.service.jobs import job_path, load_job, pending_jobs, tarball_path
 from pytest_revylbench.service.queue import GradeQueue
+from pytest_revylbench.service.runner import redacted, rollouts_under
 from pytest_revylbench.service.workers import WorkerSet
 from pytest_revylbench.service.workspace import WORKSPACE
 
@@ -142,3 +144,26 @@ def test_submit_without_a_workspace_or_a_service(tmp_path: Path, capsys: pytest.
     assert main(["submit", "--workspace", str(rollout / WORKSPACE)]) == 2
     assert "no grading service is known to this workspace yet" in capsys.readouterr().err
     assert shutil.which("redis-server")
+
+
+def test_the_broker_wants_its_password_and_keeps_it_off_command_lines(broker: RedisBroker) -> None:
+    from redis import Redis
+    from redis.exceptions import AuthenticationError, ResponseError
+
+    with Redis(host="127.0.0.1", port=broker.port) as anonymous, \
+            pytest.raises((AuthenticationError, ResponseError), match=r"(?i)auth"):
+        anonymous.ping()
+    with Redis.from_url(broker.url) as member:
+        assert member.ping()
+    assert broker.proc is not None
+    assert broker.password not in " ".join(psutil.Process(broker.proc.pid).cmdline())
+    assert (broker.data_dir / "password").stat().st_mode & 0o777 == 0o600
+
+
+def test_rollouts_are_found_without_looking_inside_a_workspace(tmp_path: Path) -> None:
+    for rel in ("a/r1/ledger.jsonl", "b/c/r2/ledger.jsonl", ".service/x/ledger.jsonl",
+                "a/r1/workspace/node_modules/pkg/ledger.jsonl"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    assert rollouts_under(tmp_path) == [tmp_path / "a/r1", tmp_path / "b/c/r2"]
+    assert redacted("redis://:s3cret@127.0.0.1:6379/0") == "redis://***@127.0.0.1:6379/0"
