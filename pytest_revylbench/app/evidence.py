@@ -178,18 +178,19 @@ class EvidenceRecorder:
         """Lazy mode, a passing check: the shot of the screen it judged, captured later."""
         if self._capture is None:
             return None
-        mark = self._mark()
-        if self.screenshots and (
-            self._pending is not None or (mark is not None and mark == self._last_fingerprint)
-        ):
-            # The same screen as the last shot, or a pending shot still to be taken (the
-            # screen changed by itself since: the shot will show it as it is then).
-            rel = self.screenshots[-1].path if self._pending is None else self._pending.rel
+        if self._pending is not None:
+            # A pending shot still to be taken: it is this screen (or, if the app changed it
+            # by itself since, shows it as it is then); no fingerprint needed.
+            rel = self._pending.rel
         else:
-            path, rel = self._name(step)
-            self._pending = _Pending(path, rel)
-            self._last_digest = ""
-        self._last_fingerprint = mark
+            mark = self._mark()
+            if self.screenshots and mark is not None and mark == self._last_fingerprint:
+                rel = self.screenshots[-1].path  # the screen of the last shot, unchanged
+            else:
+                path, rel = self._name(step)
+                self._pending = _Pending(path, rel)
+                self._last_digest = ""
+            self._last_fingerprint = mark
         self.screenshots.append(Screenshot(path=rel, step=step))
         return rel
 
