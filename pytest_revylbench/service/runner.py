@@ -20,7 +20,7 @@ from types import FrameType
 
 from pytest_revylbench.outputs.ledger import LEDGER
 from pytest_revylbench.service.broker import RedisBroker
-from pytest_revylbench.service.endpoint import read_service_file, write_service_file
+from pytest_revylbench.service.endpoint import EndpointError, read_service_file, write_service_file
 from pytest_revylbench.service.jobs import GradeSettings
 from pytest_revylbench.service.queue import GradeQueue
 from pytest_revylbench.service.server import endpoint_of_server, make_server, serve_in_thread
@@ -58,7 +58,7 @@ def announce(folder: Path, endpoint: str) -> int:
         workspace = rollout / WORKSPACE
         try:
             service = read_service_file(workspace)
-        except Exception:  # no workspace, or a service file the agent broke: nothing to tell
+        except EndpointError:  # no workspace, or a service file the agent broke: nothing to tell
             continue
         if service.endpoint != endpoint:
             write_service_file(workspace, service.model_copy(update={"endpoint": endpoint}))
