@@ -39,7 +39,7 @@ def test_parsers_refuse_saying_what_they_expected(
 
 def test_every_option_is_declared_once_with_its_ini_twin() -> None:
     flags = [o.flag for o in opt.ALL]
-    assert len(flags) == len(set(flags)) == 30
+    assert len(flags) == len(set(flags)) == 31
     assert all(o.dest == "revylbench_" + o.flag.removeprefix("--").replace("-", "_") for o in opt.ALL)
     assert {o.flag for o in opt.PATH_OPTIONS} == {
         "--submission", "--reports", "--tasks-dir", "--suites-dir", "--devices-dir", "--cache-dir",
@@ -128,4 +128,16 @@ def test_isolation_defaults_to_a_kept_browser_and_takes_the_ini_or_the_flag(
     demo_task.makeini("[pytest]\nrevylbench_isolation = tab\n")
     with pytest.raises(pytest.UsageError, match=r"ini revylbench_isolation .*expected one of "
                        r"browser, context; got 'tab'"):
+        _grade(demo_task, "--submission=submission")
+
+
+def test_evidence_defaults_to_lazy_and_takes_the_ini_or_the_flag(demo_task: pytest.Pytester) -> None:
+    assert _grade(demo_task, "--submission=submission").evidence == "lazy"
+    assert _grade(demo_task, "--submission=submission", "--evidence=eager").evidence == "eager"
+    demo_task.makeini("[pytest]\nrevylbench_evidence = eager\n")
+    assert _grade(demo_task, "--submission=submission").evidence == "eager"
+    assert _grade(demo_task, "--submission=submission", "--evidence=lazy").evidence == "lazy"
+    demo_task.makeini("[pytest]\nrevylbench_evidence = sometimes\n")
+    with pytest.raises(pytest.UsageError, match=r"ini revylbench_evidence .*expected one of "
+                       r"eager, lazy; got 'sometimes'"):
         _grade(demo_task, "--submission=submission")
