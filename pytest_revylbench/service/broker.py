@@ -9,11 +9,15 @@ config file and to workers in their environment, never on a command line.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -22,6 +26,17 @@ from redis.exceptions import RedisError
 
 from pytest_revylbench.builder.proctree import kill_and_reap
 from pytest_revylbench.devices.reaper import OWNER_VAR
+
+_PR_SET_PDEATHSIG = 1
+_LIBC = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True) \
+    if sys.platform.startswith("linux") else None
+
+
+def die_with_parent() -> None:
+    """In a child before exec (Linux): SIGTERM it when the service dies, even by SIGKILL, so
+    neither Redis nor a worker outlives the service that started it."""
+    if _LIBC is not None:
+        _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
 
 
 class BrokerError(Exception):
@@ -75,7 +90,8 @@ class RedisBroker:
         command = [binary, str(config)]
         env = {**os.environ, OWNER_VAR: f"{self.owner}/redis"}
         self.proc = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     preexec_fn=die_with_parent)
         deadline = time.monotonic() + ready_timeout_s
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -11,6 +11,7 @@ import psutil
 
 from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.reaper import OWNER_VAR
+from pytest_revylbench.service.broker import die_with_parent
 from pytest_revylbench.service.queue import QUEUE_NAME, REDIS_URL_VAR
 
 
@@ -34,7 +35,8 @@ class WorkerSet:
                 self.procs.append(subprocess.Popen(
                     [sys.executable, "-m", "pytest_revylbench.service.worker",
                      "--queue", self.queue, "--name", name],
-                    env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
+                    env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                    preexec_fn=die_with_parent))
         return self
 
     def alive(self) -> int:
