@@ -197,8 +197,19 @@ def _graded(job: GradeJob, entry: SubmissionRecord, attempts: int) -> GradeOutco
 
 
 def run(rollout: str, job_id: str) -> dict[str, object]:
-    """Grade job `job_id` of `rollout` to an outcome (the RQ job function); idempotent."""
-    folder = Path(rollout)
+    """Grade job `job_id` of `rollout` to an outcome (the RQ job function); idempotent. Whatever
+    stops the job itself (a full disk, its time limit) ends it as failed, never charged: a
+    submission without an outcome would hold its rollout's one place in the queue forever."""
+    try:
+        return _run(Path(rollout), job_id)
+    except Exception as exc:
+        outcome = GradeOutcome(job=job_id, state="failed",
+                               message=f"the bench failed while grading this submission ({exc!r}); "
+                                       "it is not counted against the budget")
+        return finish(Path(rollout), outcome).model_dump()
+
+
+def _run(folder: Path, job_id: str) -> dict[str, object]:
     done = load_outcome(folder, job_id)
     if done is not None:
         return done.model_dump()

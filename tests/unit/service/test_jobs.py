@@ -11,7 +11,15 @@ from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import LEDGER, read_ledger
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.vocabulary import Verdict
-from pytest_revylbench.service.jobs import GradeJob, load_outcome, now, pending_jobs, run, save_job
+from pytest_revylbench.service.jobs import (
+    GradeJob,
+    load_outcome,
+    now,
+    pending_jobs,
+    run,
+    save_job,
+    tarball_path,
+)
 from pytest_revylbench.service.tarball import pack
 from pytest_revylbench.service.workspace import WORKSPACE
 
@@ -53,3 +61,13 @@ def test_a_line_appended_before_the_worker_died_is_kept_not_graded_again(tmp_pat
     assert len(read_ledger(rollout).records) == 1
     saved = load_outcome(rollout, "s2")
     assert saved is not None and saved.run_id == "s2-1"
+
+
+def test_a_job_the_bench_cannot_run_ends_failed_and_frees_its_rollout(tmp_path: Path) -> None:
+    rollout = start_rollout(tmp_path, "r")
+    _queued(rollout, "s3")
+    tarball_path(rollout, "s3").unlink()   # lost from the disk
+    outcome = run(str(rollout), "s3")
+    assert outcome["state"] == "failed" and "FileNotFoundError" in str(outcome["message"])
+    assert "not counted against the budget" in str(outcome["message"])
+    assert pending_jobs(rollout) == [] and read_ledger(rollout).records == []
