@@ -19,7 +19,7 @@ def test_every_task_has_a_current_certificate(task_id: str) -> None:
     problems = certificate_problems(task, environment(REPO / ".revylbench/appium"))
     assert not problems, (f"{task_id}'s stability certificate: "
                           + "; ".join(str(p) for p in problems)
-                          + f". Fix: `{FIX.format(task=task_id)} --jobs 2` (10-25 min), commit "
+                          + f". Fix: `{FIX.format(task=task_id)} --jobs 2`, then commit "
                           f"suites/{task_id}/stability.json")
     certificate = read_certificate(task)
     assert certificate is not None and certificate.stable and certificate.runs >= 3
