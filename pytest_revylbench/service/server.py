@@ -75,6 +75,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(refusal.status, {"error": str(refusal)})
         except ValueError as exc:
             self._answer(400, {"error": f"bad request: {exc}"})
+        except Exception as exc:   # the agent gets an answer, never a dropped connection
+            self._answer(500, {"error": f"the grading service failed on this request: {exc!r}"})
 
     def do_GET(self) -> None:
         self._serve("GET")

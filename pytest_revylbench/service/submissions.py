@@ -111,7 +111,10 @@ class SubmissionDesk:
                 "position": self.queue.position(job_id)}
 
     def status(self, rollout: Path) -> dict[str, Any]:
-        ledger = read_ledger(rollout)
+        try:
+            ledger = read_ledger(rollout)
+        except LedgerError as exc:
+            raise Refusal(409, f"the rollout's ledger cannot be read: {exc}") from exc
         used = counted(ledger.records)
         waiting = pending_jobs(rollout)
         return {

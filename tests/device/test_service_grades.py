@@ -1,11 +1,12 @@
 """The grading service grades for real: a redis-server on a free 127.0.0.1 port, the service's
 front, and two worker processes on one queue (the set-up several grading machines share).
 
-Two agents submit the untouched scaffold from their workspaces with `revylbench submit --wait`
-at once: each grade runs on its own worker, appends its rollout's ledger (one counted, clean
-submission scoring 0), and comes back as feedback.md on stdout and the bundle in `.feedback/1/`. Cheap:
-the flow tier only, every check giving up after 1 s; both workspaces are identical, so the
-second grade reuses the first one's build.
+Two agents submit the untouched scaffold from their workspaces at once, one with `revylbench
+submit --wait`, the other with the MCP tool `submit` (through the MCP SDK's stdio client). Each
+grade runs on its own worker, appends its rollout's ledger (one counted, clean submission
+scoring 0), and comes back as feedback.md (on stdout, or as the tool's answer) and the bundle
+in `.feedback/1/`. Cheap: the flow tier only, every check giving up after 1 s; both workspaces
+are identical, so the second grade can reuse the first one's build.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+import anyio
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from pytest_revylbench.outputs.ledger import read_ledger
 from pytest_revylbench.service.broker import RedisBroker
@@ -24,6 +30,15 @@ from pytest_revylbench.service.workspace import WORKSPACE
 from ..unit.service.conftest import RunningService, needs_redis, settings, start_rollout
 
 pytestmark = needs_redis
+
+
+async def _mcp_submit(workspace: Path) -> str:
+    server = StdioServerParameters(command=sys.executable, cwd=str(workspace),
+                                   args=["-m", "pytest_revylbench.cli", "mcp"])
+    async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool("submit", {"wait": True})
+    return "".join(getattr(block, "text", "") for block in result.content)
 
 
 def test_two_workers_on_one_queue_grade_two_rollouts_and_hand_back_feedback(tmp_path: Path) -> None:
@@ -37,10 +52,15 @@ def test_two_workers_on_one_queue_grade_two_rollouts_and_hand_back_feedback(tmp_
     try:
         running.start(folders[0] / WORKSPACE)
         running.wait_announced(folders[1] / WORKSPACE)
-        agents = [subprocess.Popen([sys.executable, "-m", "pytest_revylbench.cli", "submit", "--wait"],
-                                   cwd=folder / WORKSPACE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True) for folder in folders]
-        outputs = [agent.communicate(timeout=1200) for agent in agents]
+        by_mcp: dict[str, str] = {}
+        mcp_agent = threading.Thread(target=lambda: by_mcp.update(
+            text=anyio.run(_mcp_submit, folders[1] / WORKSPACE)))
+        mcp_agent.start()
+        shell_agent = subprocess.Popen([sys.executable, "-m", "pytest_revylbench.cli", "submit", "--wait"],
+                                       cwd=folders[0] / WORKSPACE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+        out, err = shell_agent.communicate(timeout=1200)
+        mcp_agent.join(timeout=1200)
         queue = GradeQueue(broker.url)
         jobs = [json.loads(p.read_text())["job"]
                 for f in folders for p in (f / "service" / "jobs").glob("*.result.json")]
@@ -50,14 +70,16 @@ def test_two_workers_on_one_queue_grade_two_rollouts_and_hand_back_feedback(tmp_
         running.stop()
         workers.stop()
         broker.stop()
-    for agent, (out, err), folder in zip(agents, outputs, folders, strict=True):
-        assert agent.returncode == 0, err[-3000:]
+    assert shell_agent.returncode == 0, err[-3000:]
+    assert "submission 1 graded (clean)" in err
+    for folder, shown in ((folders[0], out), (folders[1], by_mcp["text"])):
         ledger = read_ledger(folder)
-        assert len(ledger.records) == 1, err[-2000:]
+        assert len(ledger.records) == 1, shown[-2000:]
         entry = ledger.records[0]
         # A clean grade that earned nothing: counted against the budget, reward 0.
         assert (entry.party, entry.failure_kind, entry.reward) == ("clean", None, 0.0), entry
         bundle = folder / WORKSPACE / ".feedback" / "1"
-        assert out.strip() == (bundle / "feedback.md").read_text().strip()
+        markdown = (bundle / "feedback.md").read_text().strip()
+        assert markdown and shown.strip().startswith(markdown)
         assert (bundle / "feedback.json").is_file() and list(bundle.glob("*.png"))
-        assert "submission 1 graded (clean)" in err
+    assert f"(screenshots in {folders[1] / WORKSPACE / '.feedback' / '1'}: " in by_mcp["text"]
