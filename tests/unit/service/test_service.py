@@ -9,14 +9,16 @@ from pathlib import Path
 
 import psutil
 import pytest
+from rq import Worker
 from rq.registry import StartedJobRegistry
+from rq.suspension import resume, suspend
 
 from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import read_ledger
 from pytest_revylbench.service.broker import RedisBroker
 from pytest_revylbench.service.client import ServiceClient, ServiceError
 from pytest_revylbench.service.endpoint import read_service_file, write_service_file
-from pytest_revylbench.service.jobs import job_path, load_job, pending_jobs, tarball_path
+from pytest_revylbench.service.jobs import job_path, load_job, load_outcome, pending_jobs, tarball_path
 from pytest_revylbench.service.queue import GradeQueue
 from pytest_revylbench.service.runner import redacted, rollouts_under
 from pytest_revylbench.service.workers import WorkerSet
@@ -167,3 +169,40 @@ def test_rollouts_are_found_without_looking_inside_a_workspace(tmp_path: Path) -
         (tmp_path / rel).write_text("")
     assert rollouts_under(tmp_path) == [tmp_path / "a/r1", tmp_path / "b/c/r2"]
     assert redacted("redis://:s3cret@127.0.0.1:6379/0") == "redis://***@127.0.0.1:6379/0"
+
+
+def test_two_workers_on_one_queue_take_one_submission_each(
+        broker: RedisBroker, tmp_path: Path) -> None:
+    """Two worker processes on one queue, no device: both rollouts end while their submissions
+    wait, so each real grade is refused before it builds; each worker took one."""
+    rollouts = tmp_path / "rollouts"
+    folders = [start_rollout(rollouts, f"budget-{n}", seed=n) for n in (1, 2)]
+    running = RunningService(rollouts, broker.url, socket_path=tmp_path / "s.sock")
+    try:
+        running.start(folders[0] / WORKSPACE).wait_announced(folders[1] / WORKSPACE)
+        jobs = [ServiceClient(f / WORKSPACE).submit()["job"] for f in folders]
+    finally:
+        running.stop()
+    for folder in folders:
+        assert main(["rollout", "end", str(folder), "--reason", "time_limit"]) == 0
+    queue = GradeQueue(broker.url)
+    suspend(queue.connection)   # both workers up before either takes a job
+    workers = WorkerSet(broker.url, 2, logs=tmp_path / "logs", owner="test-service").start()
+    try:
+        deadline = time.monotonic() + 300
+        while len(Worker.all(queue=queue.queue)) < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        resume(queue.connection)
+        while any(load_outcome(f, j) is None for f, j in zip(folders, jobs, strict=True)):
+            assert time.monotonic() < deadline, [p.read_text() for p in (tmp_path / "logs").iterdir()]
+            time.sleep(0.5)
+        assert {queue.worker_of(j) for j in jobs} == set(workers.names())
+    finally:
+        workers.stop()
+        queue.close()
+    for folder, job in zip(folders, jobs, strict=True):
+        outcome = load_outcome(folder, job)
+        assert outcome is not None and outcome.state == "refused", outcome
+        assert "already ended (time_limit)" in outcome.message
+        assert read_ledger(folder).records == []
