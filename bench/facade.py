@@ -1,11 +1,17 @@
 """Figures 1 and 2: the budget journey through the App facade vs a bare client script.
 
-Variants, each a fresh browser session per repetition, interleaved A,B,C,D,A,B,C,D…:
-  facade      App as shipped (evidence: screenshots, DOM fingerprint), through Appium
-  facade-noev App with the recorder not attached (no screenshots, no fingerprint calls)
-  bare        appium-python-client issuing the same find/click/send_keys/text commands
-  direct      the bare script through selenium straight to chromedriver (no Appium)
-Only the journey is timed (after the first screen rendered); session start is timed apart.
+Variants, each a fresh browser session per repetition, interleaved A,B,C,D,E,A,B,C,D,E…:
+  facade       App as shipped: lazy evidence (shots taken before an action changes a judged
+               screen, at a failure and at the end, by the quick DevTools capture)
+  facade-css   as facade, its quick shots at CSS resolution (393×852: WebDevice.evidence_scale
+               1/3) instead of the device's 1179×2556
+  facade-eager App with the old evidence path (`--evidence=eager`: a WebDriver screenshot at
+               every check whose screen changed)
+  facade-noev  App with the recorder not attached (no screenshots, no fingerprint calls)
+  bare         appium-python-client issuing the same find/click/send_keys/text commands
+  direct       the bare script through selenium straight to chromedriver (no Appium)
+Only the journey is timed (after the first screen rendered), with the recorder's end-of-test
+shot (where lazy evidence takes its last one); session start is timed apart.
 """
 
 from __future__ import annotations
@@ -32,9 +38,12 @@ from pytest_revylbench.devices.web import (
     PHONE,
     PHONE_USER_AGENT,
     WebDevice,
+    quick_screenshot,
 )
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+OUT_NAME = sys.argv[2] if len(sys.argv) > 2 else "facade"
+"""bench/out/<OUT_NAME>.json"""
 RENDERED = ("var r = document.getElementById('root');"
             "return document.readyState === 'complete' && !!r && r.childElementCount > 0;")
 
@@ -201,20 +210,24 @@ def main() -> None:
         (scratch / sub).mkdir(parents=True, exist_ok=True)
     journey = load_journey()
     server = device = None
-    results: dict[str, list[float]] = {k: [] for k in ("facade", "facade-noev", "bare", "direct")}
+    variants = ("facade", "facade-css", "facade-eager", "facade-noev", "bare", "direct")
+    results: dict[str, list[float]] = {k: [] for k in variants}
     starts: dict[str, list[float]] = {"appium": [], "direct": []}
     commands: dict[str, int] = {}
-    shots: list[int] = []
+    shots: dict[str, list[int]] = {"facade": [], "facade-css": [], "facade-eager": []}
+    captures: dict[str, list[int]] = {"facade": [], "facade-css": [], "facade-eager": []}
     load0 = loadavg()
     try:
         work = copy_reference(tmp / "app")
         export_web(work, warm_node_modules())
         server = AppiumServer(ROOT / ".revylbench/appium", log=tmp / "appium.log", scratch=scratch,
                               owner="bench/facade")
-        device = WebDevice(work / "dist", appium=server).start()
+        # A new browser per launch, as when figure 1 was first measured (the journey alone is
+        # timed; the isolation changes the session start only).
+        device = WebDevice(work / "dist", appium=server, isolation="browser").start()
         order = list(results)
         for rep in range(REPS + 1):  # rep 0 is the warm-up
-            rot = order[rep % 4:] + order[:rep % 4]
+            rot = order[rep % len(order):] + order[:rep % len(order)]
             for variant in rot:
                 t = time.monotonic()
                 d = direct_session(device.app_url, scratch) if variant == "direct" else device.launch()
@@ -222,15 +235,20 @@ def main() -> None:
                 counter = CountingDriver(d)
                 try:
                     if variant.startswith("facade"):
-                        rec = EvidenceRecorder(tmp / f"ev{rep}", variant)
-                        if variant == "facade":
-                            rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d))
+                        mode = "eager" if variant == "facade-eager" else "lazy"
+                        rec = EvidenceRecorder(tmp / f"ev{rep}", variant, mode=mode)
+                        if variant != "facade-noev":
+                            rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d),
+                                       quick=lambda d=d, s=(1 / 3 if variant == "facade-css" else 1.0):
+                                       quick_screenshot(d, s))
                         app = App(DeviceSession(device, d), WebLocators(), rec)
                         t = time.monotonic()
                         journey(app)
+                        rec.screenshot("end of test")
                         el = time.monotonic() - t
-                        if variant == "facade" and rep:
-                            shots.append(len({s.path for s in rec.screenshots}))
+                        if variant in shots and rep:
+                            shots[variant].append(len({s.path for s in rec.screenshots}))
+                            captures[variant].append(rec.captures)
                     else:
                         t = time.monotonic()
                         bare_journey(d)
@@ -255,14 +273,18 @@ def main() -> None:
         "reps": REPS, "load_start": load0, "load_end": loadavg(), "journey_s": results,
         "median_s": med, "session_start_s": starts,
         "median_start_s": {k: median(v) for k, v in starts.items()},
-        "commands": commands, "screenshots_saved_median": median(shots) if shots else None,
+        "commands": commands,
+        "screenshots_saved_median": {k: median(v) for k, v in shots.items() if v},
+        "captures_median": {k: median(v) for k, v in captures.items() if v},
         "ratio_facade_vs_bare": med["facade"] / med["bare"],
+        "ratio_facade_eager_vs_bare": med["facade-eager"] / med["bare"],
+        "ratio_facade_css_vs_bare": med["facade-css"] / med["bare"],
         "ratio_facade_noev_vs_bare": med["facade-noev"] / med["bare"],
         "ratio_bare_appium_vs_direct": med["bare"] / med["direct"],
         "ratio_start_appium_vs_direct": median(starts["appium"]) / median(starts["direct"]),
     }
     print(json.dumps({k: v for k, v in data.items() if k != "journey_s"}, indent=1))
-    print("saved", save("facade", data))
+    print("saved", save(OUT_NAME, data))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ def png(colour):
 
 @pytest.fixture
 def recorder(tmp_path):
-    rec = EvidenceRecorder(tmp_path, "test_checks")
+    # eager: a capture at each check, so the scripted screens below line up with the checks
+    rec = EvidenceRecorder(tmp_path, "test_checks", mode="eager")
     screens = iter([png("white"), png("white"), png("red"), png("blue")])
     rec.attach(lambda: next(screens))
     yield rec
