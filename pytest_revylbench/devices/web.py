@@ -358,9 +358,7 @@ class WebDevice:
         size once, e.g. `Dimensions.get` at module scope.)"""
         key = json.dumps(device_metrics(viewport), sort_keys=True)
         driver = self._kept.pop(key, None)
-        for other in self._kept.values():
-            _quit(other)
-        self._kept.clear()
+        self._quit_kept()  # another screen's
         if driver is not None:
             try:
                 command_limit(driver, COMMAND_TIMEOUT_S)
@@ -372,6 +370,11 @@ class WebDevice:
             driver = self._session(self.own_hosts[0], viewport)
         self._kept[key] = driver
         return driver
+
+    def _quit_kept(self) -> None:
+        for driver in self._kept.values():
+            _quit(driver)
+        self._kept.clear()
 
     def _forget(self, driver: Any) -> None:
         for key, kept in list(self._kept.items()):
@@ -404,7 +407,9 @@ class WebDevice:
 
     def open_page(self, url: str) -> Any:
         """A pinned session (default phone) on a page of the grader's own, e.g. the
-        calibration page, once it has rendered."""
+        calibration page, once it has rendered. A kept browser (isolation "context") is quit
+        first: one browser per device is alive at a time."""
+        self._quit_kept()
         driver = self._session(urlsplit(url).netloc)
         try:
             driver.get(url)
@@ -464,9 +469,7 @@ class WebDevice:
         )
 
     def stop(self) -> None:
-        for driver in self._kept.values():
-            _quit(driver)
-        self._kept.clear()
+        self._quit_kept()
         if self._site is not None:
             self._site.stop()
             self._site = None

@@ -42,6 +42,9 @@ class Session:
     def quit(self) -> None:
         self.quit_called = True
 
+    def get(self, url: str) -> None:
+        pass
+
 
 @pytest.fixture
 def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WebDevice:
@@ -58,6 +61,7 @@ def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WebDevice:
     monkeypatch.setattr(WebDevice, "_session", session)
     monkeypatch.setattr(WebDevice, "app_url", property(lambda self: "http://127.0.0.1:4242/"))
     monkeypatch.setattr(web, "wipe_browser", wipe)
+    monkeypatch.setattr(WebDevice, "_wait_rendered", lambda self, driver: None)
     return WebDevice(bundle=tmp_path, appium=RemoteAppium("http://127.0.0.1:9"), isolation="context")
 
 
@@ -97,3 +101,10 @@ def test_a_session_is_kept_only_when_it_is_the_kept_one_and_its_page_answers(
     assert not device.keeps(hung, hung=True) and device._kept == {}
     device.isolation = "browser"
     assert not device.keeps(kept_browser(device), hung=False)
+
+
+def test_a_page_of_the_graders_own_quits_the_kept_browser_first(device: WebDevice) -> None:
+    """The calibration photo's browser is the only one alive while it is taken."""
+    kept = kept_browser(device)
+    page = device.open_page("http://127.0.0.1:5151/calibration.html")
+    assert kept.quit_called and device._kept == {} and not page.quit_called
