@@ -2,7 +2,7 @@
 
 Variants, each a fresh browser session per repetition, interleaved A,B,C,D,E,A,B,C,D,E…:
   facade       App as shipped: lazy evidence (shots taken before an action changes a judged
-               screen, at a failure and at the end, by the quick DevTools capture)
+               screen, at a failure and at the end, by WebDevice.quick_screenshot)
   facade-css   as facade, its quick shots at CSS resolution (393×852: WebDevice.evidence_scale
                1/3) instead of the device's 1179×2556
   facade-eager App with the old evidence path (`--evidence=eager`: a WebDriver screenshot at

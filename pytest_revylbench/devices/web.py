@@ -92,23 +92,25 @@ return w.__rvbScreen.id + ':' + w.__rvbScreen.n + ':' + w.scrollY;
 
 
 QUICK_CAPTURE = {"format": "png", "optimizeForSpeed": True}
-"""DevTools' fastest PNG: measured on budget's 1179×2556 screen (2026-12-01, 15 interleaved
-rounds under load): 528 ms median vs 743 ms for WebDriver's screenshot and 941 ms for the same
-DevTools command without `optimizeForSpeed`. The cost grows with the pixels: the same screen
-at CSS resolution (393×852, `scale` 1/3) took 94 ms vs 718 ms at the device's 3×."""
+"""DevTools' fastest PNG encoding. Measured (2026-12-01, budget's journey, 14 shots, load
+16-21 on 2 cores): at the device's 1179×2556 it is slower in a journey than WebDriver's
+screenshot (journey 20.5 s vs 15.8 s; its PNG is 136 KB vs 83 KB), so full-size shots use
+WebDriver's; at CSS resolution (393×852, `scale` 1/3) it took 14.7 s."""
 
 
 def quick_screenshot(driver: Any, scale: float = 1.0) -> bytes:
     """See `WebDevice.quick_screenshot` (needs the DevTools command `pin_session` adds).
 
-    `scale`: of the device's pixels (1.0: as WebDriver's screenshot; 1/3 on a 3× phone: one
-    pixel per CSS pixel); other than 1.0 costs one more DevTools call, for the viewport."""
+    `scale`: of the device's pixels. 1.0: WebDriver's screenshot (the fastest at full size);
+    1/3 on a 3× phone: one pixel per CSS pixel, by DevTools with `optimizeForSpeed`, plus one
+    DevTools call for the viewport."""
+    if scale == 1.0:
+        return bytes(driver.get_screenshot_as_png())
     params: dict[str, Any] = dict(QUICK_CAPTURE)
-    if scale != 1.0:
-        # The clip is in CSS pixels; the PNG has width × scale × devicePixelRatio pixels.
-        view = cdp(driver, "Page.getLayoutMetrics", {})["cssVisualViewport"]
-        params["clip"] = {"x": view["pageX"], "y": view["pageY"], "width": view["clientWidth"],
-                          "height": view["clientHeight"], "scale": scale}
+    # The clip is in CSS pixels; the PNG has width × scale × devicePixelRatio pixels.
+    view = cdp(driver, "Page.getLayoutMetrics", {})["cssVisualViewport"]
+    params["clip"] = {"x": view["pageX"], "y": view["pageY"], "width": view["clientWidth"],
+                      "height": view["clientHeight"], "scale": scale}
     return base64.b64decode(cdp(driver, "Page.captureScreenshot", params)["data"])
 
 
@@ -246,7 +248,9 @@ class WebDevice:
     isolation: Isolation = DEFAULT_ISOLATION
     evidence_scale: float = 1.0
     """Of the device's pixels, the size of the lazy evidence's quick shots (`quick_screenshot`):
-    1.0 as WebDriver's screenshot; 1/3 one pixel per CSS pixel on the 3× phone, ≈7× cheaper."""
+    1.0 as WebDriver's screenshot (the same pixels as eager evidence); 1/3 one pixel per CSS
+    pixel on the 3× phone (a capture ≈7× cheaper; the failure bundles' "before" shots then
+    differ in size from their "after" ones)."""
     _site: StaticSite | None = None
     _kept: dict[str, Any] = field(default_factory=dict)
     """isolation "context": the kept browser by the emulated screen (device metrics) it was
@@ -290,11 +294,11 @@ class WebDevice:
         return str(driver.execute_script(_FINGERPRINT))
 
     def quick_screenshot(self, driver: Driver) -> bytes:
-        """A PNG of the screen by the fastest capture the driver offers: DevTools'
-        `Page.captureScreenshot` with `optimizeForSpeed` (a lighter encoding, a larger file)
-        instead of WebDriver's screenshot, at `evidence_scale` of the device's pixels. For
-        evidence only: a visual checkpoint's shot comes from `get_screenshot_as_png`, whose
-        bytes are compared with the oracle's."""
+        """A PNG of the screen for evidence by the fastest capture measured, at `evidence_scale`
+        of the device's pixels (`quick_screenshot`: WebDriver's at full size, DevTools'
+        `Page.captureScreenshot` with `optimizeForSpeed` when scaled). A visual checkpoint's
+        shot always comes from `get_screenshot_as_png`, whose bytes the oracle's are compared
+        with."""
         return quick_screenshot(driver, self.evidence_scale)
 
     @property
