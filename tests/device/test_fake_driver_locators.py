@@ -367,8 +367,10 @@ def test_a_remote_hub_grades_the_web_app_within_its_capacity(tmp_path: Path) -> 
         pool = tmp_path / "hub.toml"
         pool.write_text(f'schema = 1\nname = "hub"\nprovider = "remote"\n'
                         f'hub_url = "{hub.url}"\ncapacity = 2\n')
+        # A new browser per test (not the default one per device, wiped between tests), so
+        # the hub's log shows one session for each test.
         record = grade(REPO / "suites/budget/reference", tmp_path, "remote",
-                       f"--device-pool={pool}", "-n", "2")
+                       f"--device-pool={pool}", "-n", "2", "--isolation=browser")
     finally:
         hub.stop()
     assert set(verdicts(record).values()) == {"pass"} and record["outcome"] == 1.0
