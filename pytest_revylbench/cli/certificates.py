@@ -43,7 +43,7 @@ def certify(task: Task, report: StabilityReport, before: CertificateDigests, app
         print(f"no certificate written for {task.spec.id}: {', '.join(moved)} changed while it was "
               "graded; certify again")
         return 1
-    path = write_certificate(task, make_certificate(report, before))
+    path = write_certificate(task, make_certificate(report, before, environment(appium_dir.resolve())))
     print(f"certificate: {path}")
     return 0
 

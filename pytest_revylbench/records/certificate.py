@@ -73,6 +73,9 @@ class Certificate(Record):
     machine: str
     """What it was made on: host, cores, system."""
     digests: CertificateDigests
+    environment: dict[str, str] = {}
+    """The versions behind the `environment` digest (`ENVIRONMENT_KEYS`), so a stale
+    certificate can say which of them moved."""
     subjects: list[CertifiedSubject]
 
     @property

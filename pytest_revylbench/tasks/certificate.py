@@ -49,7 +49,7 @@ def certificate_path(task: Task) -> Path:
 
 def environment_digest(environment: dict[str, str]) -> str:
     """sha256 over the `ENVIRONMENT_KEYS` of `environment` (`missing` for an absent key)."""
-    chosen = {key: environment.get(key, "missing") for key in ENVIRONMENT_KEYS}
+    chosen = environment_versions(environment)
     return "sha256:" + hashlib.sha256(json.dumps(chosen, sort_keys=True).encode()).hexdigest()
 
 
@@ -67,7 +67,13 @@ def machine() -> str:
     return f"{platform.node()} ({os.cpu_count()} cores, {platform.system()} {platform.machine()})"
 
 
-def make_certificate(report: StabilityReport, digests: CertificateDigests) -> Certificate:
+def environment_versions(environment: dict[str, str]) -> dict[str, str]:
+    """The `ENVIRONMENT_KEYS` of `environment` (`missing` for an absent key)."""
+    return {key: environment.get(key, "missing") for key in ENVIRONMENT_KEYS}
+
+
+def make_certificate(report: StabilityReport, digests: CertificateDigests,
+                     environment: dict[str, str] | None = None) -> Certificate:
     """The certificate of a stable report; ValueError when the report is not stable or some
     subject was left out."""
     if not report.stable:
@@ -76,7 +82,7 @@ def make_certificate(report: StabilityReport, digests: CertificateDigests) -> Ce
         task=report.task, platform=report.platform, runs=report.runs,
         mutant_runs=report.mutant_runs if report.mutant_runs is not None else report.runs,
         made_at=datetime.now(UTC).isoformat(timespec="seconds"), machine=machine(),
-        digests=digests,
+        digests=digests, environment=environment_versions(environment or {}),
         subjects=[CertifiedSubject(subject=s.subject, expected=s.expected, runs=s.runs,
                                    scores=s.scores, lowers=s.lowers, seconds=s.seconds)
                   for s in report.subjects],
@@ -148,7 +154,8 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
     for key in CHECKED:
         was, is_ = getattr(certificate.digests, key), getattr(now, key)
         if was != is_:
-            problems.append(Problem("STALE", f"{key} changed (was {was}, now {is_})"))
+            problems.append(Problem("STALE", f"{key} changed (was {was}, now {is_})"
+                                    + _moved_versions(certificate, environment, key)))
     certified = {s.subject for s in certificate.subjects}
     uncertified = [m.name for m in list_mutants(task.suite) if m.name not in certified]
     if REFERENCE not in certified:
@@ -159,6 +166,16 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
         problems.append(Problem("UNSTABLE", ", ".join(s.subject for s in certificate.subjects
                                                       if not s.stable)))
     return problems
+
+
+def _moved_versions(certificate: Certificate, environment: dict[str, str], key: str) -> str:
+    """For a stale environment: which versions moved, when the certificate recorded them."""
+    if key != "environment" or not certificate.environment:
+        return ""
+    now = environment_versions(environment)
+    moved = [f"{name} {certificate.environment.get(name, 'missing')} → {now[name]}"
+             for name in ENVIRONMENT_KEYS if certificate.environment.get(name) != now[name]]
+    return f": {'; '.join(moved)}" if moved else ""
 
 
 FIX = "revylbench stability --task {task} --certify"

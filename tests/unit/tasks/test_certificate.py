@@ -60,7 +60,7 @@ def _report(task: Task, *, flaky: str | None = None) -> StabilityReport:
 
 
 def _certify(task: Task) -> Certificate:
-    certificate = make_certificate(_report(task), current_digests(task, ENV))
+    certificate = make_certificate(_report(task), current_digests(task, ENV), ENV)
     write_certificate(task, certificate)
     return certificate
 
@@ -114,6 +114,9 @@ def test_a_new_grader_version_or_environment_stales_it(till: Task) -> None:
     moved = ENV | {"chromium": "Chromium 999"}
     assert [str(p).split(" changed")[0] for p in certificate_problems(till, moved)] == [
         "STALE: environment"]
+    # The certificate keeps the versions behind its digest, so the problem names what moved.
+    assert certificate.environment == {key: ENV[key] for key in ENVIRONMENT_KEYS}
+    assert str(certificate_problems(till, moved)[0]).endswith(": chromium chromium 1.0 → Chromium 999")
     # What does not decide a grade does not stale it.
     assert certificate_problems(till, ENV | {"os": "Linux 6.9", "python": "3.12.9"}) == []
     assert environment_digest(ENV) == certificate.digests.environment
