@@ -14,6 +14,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
+from pytest_revylbench.tasks.certificate import read_certificate
 from pytest_revylbench.tasks.loading import available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants
 
@@ -44,8 +45,25 @@ def _ranked(names: list[str], salt: str) -> list[str]:
 
 
 @cache
+def uncertified() -> list[str]:
+    """Tasks with no certificate yet (a new task, or one whose mutants were just corrected):
+    every run re-grades them, against their declared verdicts, until one is committed. A
+    certificate that exists but is not current is not this: test_certificates.py fails it."""
+    missing = []
+    for task in available_tasks(REPO / "tasks"):
+        try:
+            certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
+        except ValueError:
+            continue
+        if certificate is None:
+            missing.append(task)
+    return missing
+
+
+@cache
 def sampled_tasks() -> list[str]:
-    """The tasks this run re-grades: REVYLBENCH_SAMPLE's, else TASKS picked by the seed."""
+    """The tasks this run re-grades: REVYLBENCH_SAMPLE's, else TASKS picked by the seed; and
+    every task that has no certificate yet."""
     every = available_tasks(REPO / "tasks")
     named = os.environ.get(SAMPLE_ENV, "").strip()
     if named:
@@ -53,8 +71,9 @@ def sampled_tasks() -> list[str]:
         unknown = [t for t in chosen if t not in every]
         if unknown:
             raise ValueError(f"{SAMPLE_ENV} names unknown tasks {unknown}; tasks: {', '.join(every)}")
-        return chosen
-    return sorted(_ranked(every, seed()[0])[:TASKS])
+    else:
+        chosen = _ranked(every, seed()[0])[:TASKS]
+    return sorted({*chosen, *uncertified()})
 
 
 def sampled_mutants(task: str, mutants: list[str]) -> list[str]:
@@ -69,5 +88,6 @@ def describe() -> str:
     parts = []
     for task in sampled_tasks():
         names = [m.name for m in list_mutants(load_task(REPO / "tasks", REPO / "suites", task).suite)]
-        parts.append(f"{task} (reference, {', '.join(sampled_mutants(task, names))})")
+        why = " — no certificate yet: against its declared verdicts" if task in uncertified() else ""
+        parts.append(f"{task} (reference, {', '.join(sampled_mutants(task, names))}){why}")
     return f"revylbench sample ({how}): {'; '.join(parts)}"
