@@ -187,27 +187,19 @@ def main(argv: list[str] | None = None) -> int:
     mutant.add_argument("name")
     mutant.add_argument("dest", type=Path)
     mutant.set_defaults(run=_mutant)
-    rollout = sub.add_parser("rollout", help=ROLLOUT_HELP)
-    add_rollout_arguments(rollout)
-    rollout.set_defaults(run=score_command)
-    schema = sub.add_parser("schema", help=SCHEMA_HELP)
-    add_schema_arguments(schema)
-    schema.set_defaults(run=run_schema)
-    campaign = sub.add_parser("campaign", help=CAMPAIGN_HELP)
-    add_campaign_arguments(campaign)
-    campaign.set_defaults(run=run_campaign)
-    leaderboard = sub.add_parser("leaderboard", help=LEADERBOARD_HELP)
-    add_leaderboard_arguments(leaderboard)
-    leaderboard.set_defaults(run=run_leaderboard)
-    serve = sub.add_parser("serve", help=SERVE_HELP)
-    add_serve_arguments(serve)
-    serve.set_defaults(run=run_serve)
-    submit = sub.add_parser("submit", help=SUBMIT_HELP)
-    add_submit_arguments(submit)
-    submit.set_defaults(run=run_submit)
-    mcp = sub.add_parser("mcp", help=MCP_HELP)
-    add_mcp_arguments(mcp)
-    mcp.set_defaults(run=run_mcp)
+    # Commands whose module declares their arguments and their runner.
+    for name, help_text, add_arguments, run in (
+        ("rollout", ROLLOUT_HELP, add_rollout_arguments, score_command),
+        ("schema", SCHEMA_HELP, add_schema_arguments, run_schema),
+        ("campaign", CAMPAIGN_HELP, add_campaign_arguments, run_campaign),
+        ("leaderboard", LEADERBOARD_HELP, add_leaderboard_arguments, run_leaderboard),
+        ("serve", SERVE_HELP, add_serve_arguments, run_serve),
+        ("submit", SUBMIT_HELP, add_submit_arguments, run_submit),
+        ("mcp", MCP_HELP, add_mcp_arguments, run_mcp),
+    ):
+        command = sub.add_parser(name, help=help_text)
+        add_arguments(command)
+        command.set_defaults(run=run)
     stability = sub.add_parser(
         "stability", help="grade the reference and every mutant N times; fail unless stable")
     stability.add_argument("--task", required=True)
