@@ -2,7 +2,8 @@
 
 `find_leak` looks for any 12-character window of the task's hidden files, everything under
 `suites/<task>/` except `reference/`, `oracle/` and `mutants/` (for Python files also the
-values of their string literals), that is not also public. Mutant definitions are app code
+values of their string literals), that is not also public. A window the stability certificate
+repeats is cited to the suite file it comes from. Mutant definitions are app code
 and descriptions of what a buggy app does: the grader never writes from them, so their text
 can only reach a grader field through what the agent's app did (a host it requested, a
 package it added), which is the agent's own. Public text is:
@@ -42,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_revylbench.records.vocabulary import Tier
+from pytest_revylbench.tasks.digests import CERTIFICATE_FILE
 from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 from pytest_revylbench.tasks.loading import Task
 from pytest_revylbench.tasks.specstrings import suite_strings, unfounded_strings
@@ -162,6 +164,8 @@ def _index(
     # The oracle holds the reference's screenshots and their digests: a candidate whose screen
     # matches it shows the same digest, which is no secret.
     hidden = list(_texts(suite, skip_top=("reference", "oracle", "mutants")))
+    # The certificate repeats the suite's titles: a leak is cited to the file it was written in.
+    hidden.sort(key=lambda item: item[0] == suite / CERTIFICATE_FILE)
     trees = []
     for path, text in hidden:
         try:
