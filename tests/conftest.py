@@ -11,6 +11,7 @@ from tests.leftovers import (  # noqa: F401  (hooks: every session checks for le
     pytest_sessionfinish,
     pytest_testnodedown,
 )
+from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401  (hook)
 
 REPO = Path(__file__).resolve().parent.parent
 
