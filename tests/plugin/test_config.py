@@ -117,27 +117,23 @@ def test_the_build_limit_defaults_per_platform_and_the_option_wins(
     assert _grade(demo_task, *args, "--build-timeout=99").build_timeout_s == 99.0
 
 
-def test_isolation_defaults_to_a_kept_browser_and_takes_the_ini_or_the_flag(
-    demo_task: pytest.Pytester,
+@pytest.mark.parametrize(("field", "default", "other", "choices", "bad"), [
+    ("isolation", "context", "browser", "browser, context", "tab"),
+    ("evidence", "lazy", "eager", "eager, lazy", "sometimes"),
+])
+def test_a_choice_option_has_its_default_and_takes_the_ini_or_the_flag(
+    demo_task: pytest.Pytester, field: str, default: str, other: str, choices: str, bad: str,
 ) -> None:
-    assert _grade(demo_task, "--submission=submission").isolation == "context"
-    assert _grade(demo_task, "--submission=submission", "--isolation=browser").isolation == "browser"
-    demo_task.makeini("[pytest]\nrevylbench_isolation = browser\n")
-    assert _grade(demo_task, "--submission=submission").isolation == "browser"
-    assert _grade(demo_task, "--submission=submission", "--isolation=context").isolation == "context"
-    demo_task.makeini("[pytest]\nrevylbench_isolation = tab\n")
-    with pytest.raises(pytest.UsageError, match=r"ini revylbench_isolation .*expected one of "
-                       r"browser, context; got 'tab'"):
-        _grade(demo_task, "--submission=submission")
+    """Default, flag, ini, flag over ini, and a bad ini value named with the choices."""
+    def chosen(*args: str) -> str:
+        return str(getattr(_grade(demo_task, "--submission=submission", *args), field))
 
-
-def test_evidence_defaults_to_lazy_and_takes_the_ini_or_the_flag(demo_task: pytest.Pytester) -> None:
-    assert _grade(demo_task, "--submission=submission").evidence == "lazy"
-    assert _grade(demo_task, "--submission=submission", "--evidence=eager").evidence == "eager"
-    demo_task.makeini("[pytest]\nrevylbench_evidence = eager\n")
-    assert _grade(demo_task, "--submission=submission").evidence == "eager"
-    assert _grade(demo_task, "--submission=submission", "--evidence=lazy").evidence == "lazy"
-    demo_task.makeini("[pytest]\nrevylbench_evidence = sometimes\n")
-    with pytest.raises(pytest.UsageError, match=r"ini revylbench_evidence .*expected one of "
-                       r"eager, lazy; got 'sometimes'"):
-        _grade(demo_task, "--submission=submission")
+    assert chosen() == default
+    assert chosen(f"--{field}={other}") == other
+    demo_task.makeini(f"[pytest]\nrevylbench_{field} = {other}\n")
+    assert chosen() == other
+    assert chosen(f"--{field}={default}") == default
+    demo_task.makeini(f"[pytest]\nrevylbench_{field} = {bad}\n")
+    with pytest.raises(pytest.UsageError, match=rf"ini revylbench_{field} .*expected one of "
+                       rf"{choices}; got '{bad}'"):
+        chosen()
