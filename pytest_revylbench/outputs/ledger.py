@@ -146,8 +146,14 @@ def _now() -> str:
 
 def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None = None,
                   agent_started_at: str | None = None,
-                  digests: dict[str, str] | None = None) -> RolloutStart:
-    """Write the start line of a new ledger; refuses a folder that already has one."""
+                  digests: dict[str, str] | None = None,
+                  max_submissions: int | None = None) -> RolloutStart:
+    """Write the start line of a new ledger; refuses a folder that already has one.
+    `max_submissions` may set a budget below the task's (a trial run), never above it."""
+    budget = spec.budgets.max_submissions
+    if max_submissions is not None and not 1 <= max_submissions <= budget:
+        raise LedgerError(f"a budget of {max_submissions} submissions: task {spec.id} allows 1 "
+                          f"to {budget}")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LEDGER
     chosen = scheme or spec.scoring.scheme
@@ -156,7 +162,7 @@ def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None
         weights = spec.scoring.tiers.as_dict()
     elif chosen == Scheme.VISUAL:
         weights = {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
-    start = RolloutStart(task=spec.id, seed=seed, max_submissions=spec.budgets.max_submissions,
+    start = RolloutStart(task=spec.id, seed=seed, max_submissions=max_submissions or budget,
                          scheme=chosen, weights=weights,
                          agent_started_at=parse_time(agent_started_at or _now()).isoformat(),
                          digests=digests or {})
