@@ -89,6 +89,8 @@ class GradeInputs:
     environment: Mapping[str, str] = field(default_factory=dict)
     oracle: bool = False
     """The run records the reference's screenshots (--oracle-out) instead of grading."""
+    evidence_digests: Mapping[str, str] = field(default_factory=dict)
+    """`sha256:` of each evidence file the results cite (screenshots, UI trees), by report path."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,7 @@ def finish(inputs: GradeInputs) -> Decision:
         started_at=inputs.started_at, finished_at=inputs.finished_at,
         digests=dict(inputs.digests), environment=dict(inputs.environment),
         trust="trusted" if build is not None and build.sandboxed else "dev-untrusted",
-        interruption=interruption,
+        interruption=interruption, evidence_digests=dict(inputs.evidence_digests),
     )
 
 

@@ -14,12 +14,14 @@ Two ways of taking the screenshots (`EvidenceMode`):
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pytest_revylbench.records.grade import Evidence, Screenshot
 
@@ -30,6 +32,34 @@ EVIDENCE_MODES: tuple[EvidenceMode, ...] = ("eager", "lazy")
 """When evidence screenshots are captured: at each check ("eager"), or only when the screen
 is about to change, a check failed, or the test ends ("lazy")."""
 DEFAULT_EVIDENCE: EvidenceMode = "lazy"
+
+TREE_GZIP_BYTES = 32 * 1024
+"""A UI tree larger than this is stored gzip'd (`<shot>.html.gz`); smaller ones as text."""
+
+
+def sha256_text(data: bytes) -> str:
+    """`sha256:<hex>` of `data`: how grade.json names an evidence file's digest."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def ui_tree(driver: Any, *, web: bool) -> str:
+    """The UI tree a check judges: the page's DOM on the web (one script call), the
+    accessibility tree (page source) on a phone."""
+    if web:
+        return str(driver.execute_script("return document.documentElement.outerHTML;"))
+    return str(driver.page_source)
+
+
+def write_tree(png: Path, tree: str, suffix: str) -> Path:
+    """Store `tree` beside the screenshot `png` (`<stem><suffix>`, `.gz` added when large)."""
+    data = tree.encode("utf-8")
+    path = png.with_name(png.stem + suffix)
+    if len(data) > TREE_GZIP_BYTES:
+        # mtime 0: the same tree always gives the same bytes, so the same digest
+        data = gzip.compress(data, mtime=0)
+        path = path.with_name(path.name + ".gz")
+    path.write_bytes(data)
+    return path
 
 
 def slug(text: str, limit: int = 60) -> str:
@@ -64,6 +94,13 @@ class EvidenceRecorder:
         self._last_fingerprint: str | None = None
         self._last_digest = ""
         self._pending: _Pending | None = None
+        self._tree: Callable[[], str] | None = None
+        self._tree_suffix = ".html"
+        self._last_tree: str | None = None
+        self.trees: dict[str, tuple[str, str]] = {}
+        """Screenshot path → (its UI tree's path, that file's `sha256:` digest)."""
+        self.tree_seconds = 0.0
+        """Seconds spent capturing and storing UI trees."""
         self.captures = 0
         """How many screenshots the recorder took (each one a driver round trip)."""
         self.console_errors: list[str] = []
@@ -78,6 +115,8 @@ class EvidenceRecorder:
         fingerprint: Callable[[], str | None] | None = None,
         *,
         quick: Callable[[], bytes] | None = None,
+        tree: Callable[[], str] | None = None,
+        tree_suffix: str = ".html",
     ) -> None:
         """Give the recorder the device's screenshot function once the app is running.
 
@@ -86,9 +125,13 @@ class EvidenceRecorder:
         shows the screen, and capturing again (≈110 ms for a 1179×2556 PNG) is skipped.
         `quick`: the device's fastest PNG capture, for the lazy mode's evidence shots (not for
         a shot asked with `keep`, whose bytes a visual checkpoint compares); default `capture`.
+        `tree`: the UI tree the screen shows (web: the DOM's outerHTML; native: the page
+        source), taken with each screenshot and stored beside it as `<shot><tree_suffix>`.
         """
         self._capture = capture
         self._quick = quick
+        self._tree = tree
+        self._tree_suffix = tree_suffix
         self._fingerprint = fingerprint
         self._last_fingerprint = None
 
@@ -110,11 +153,38 @@ class EvidenceRecorder:
         those checks judged, or the nearest later one)."""
         png = capture()
         self.captures += 1
+        self._last_tree = self._read_tree()
         if self._pending is not None:
             self._pending.path.parent.mkdir(parents=True, exist_ok=True)
             self._pending.path.write_bytes(png)
+            self._store_tree(self._pending.path, self._pending.rel)
             self._pending = None
         return png
+
+    def _read_tree(self) -> str | None:
+        if self._tree is None:
+            return None
+        started = time.monotonic()
+        try:
+            return self._tree()
+        except Exception:  # a tree the page could not give is no reason to fail the check
+            return None
+        finally:
+            self.tree_seconds += time.monotonic() - started
+
+    def _store_tree(self, png: Path, rel: str) -> None:
+        """Write the tree captured with the screenshot `rel`; checks that cite it name it."""
+        if self._last_tree is None:
+            return
+        started = time.monotonic()
+        path = write_tree(png, self._last_tree, self._tree_suffix)
+        self.tree_seconds += time.monotonic() - started
+        tree = (path.relative_to(self.run_dir).as_posix(), sha256_text(path.read_bytes()))
+        self.trees[rel] = tree
+        self.evidence = [
+            e.model_copy(update={"tree": tree[0], "tree_sha256": tree[1]})
+            if e.after == rel and e.tree is None else e for e in self.evidence
+        ]
 
     def _name(self, step: str) -> tuple[Path, str]:
         path = self.folder / f"{len(self.screenshots) + 1:02d}-{slug(step)}.png"
@@ -124,6 +194,7 @@ class EvidenceRecorder:
         path, rel = self._name(step)
         self.folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
+        self._store_tree(path, rel)
         return rel
 
     def before_action(self) -> None:
@@ -201,9 +272,11 @@ class EvidenceRecorder:
             after = self._name_later(step)
         else:
             after = self.screenshot(step, keep=not passed)
+        tree = self.trees.get(after) if after is not None else None
         item = Evidence(
             criterion=criterion, expected=expected, observed=observed, passed=passed,
-            before=before, after=after,
+            before=before, after=after, tree=tree[0] if tree else None,
+            tree_sha256=tree[1] if tree else None,
         )
         self.evidence.append(item)
         return item

@@ -14,6 +14,7 @@ from pathlib import Path
 from pytest_revylbench.outputs.feedback import write_feedback
 from pytest_revylbench.outputs.ledger import append_submission
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
+from pytest_revylbench.outputs.sealing import sealed
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.grade import FeedbackResult, GradeRecord
 from pytest_revylbench.records.ledger import SubmissionRecord
@@ -36,7 +37,8 @@ def write_grade_json(path: Path, record: GradeRecord) -> None:
     """Write whole or not at all: a reader never sees half a grade.json."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".json.partial")
-    partial.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    raw = sealed(record.model_dump(mode="json", exclude={"seal"}))
+    partial.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     partial.replace(path)
 
 

@@ -34,6 +34,7 @@ from pytest_revylbench.outputs.grade import (
 )
 from pytest_revylbench.outputs.oracle import OracleIncomplete, write_oracle
 from pytest_revylbench.outputs.provenance import grade_digests
+from pytest_revylbench.outputs.sealing import evidence_digests
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
@@ -174,6 +175,7 @@ class GradeReporter:
             build=read_build(grade.run_dir), reward=reward, vector=vector,
             started_at=self.started_at, finished_at=_now(), digests=digests,
             environment=environment, oracle=bool(oracle_out),
+            evidence_digests=evidence_digests(settled.results.values(), grade.run_dir),
         )
         try:
             decided = finish(inputs)

@@ -29,6 +29,12 @@ class Evidence(Record):
     """Screenshot taken before the check (report-relative path)."""
     after: str | None = None
     """Screenshot taken when the check was decided."""
+    tree: str | None = None
+    """The UI tree the check judged (web: the page's DOM; native: the accessibility tree),
+    captured with its `after` screenshot and stored beside it (report-relative; `.gz` when
+    large)."""
+    tree_sha256: str | None = None
+    """sha256 of the tree file as stored (`sha256:<hex>`)."""
 
 
 class TestResult(Record):
@@ -130,3 +136,9 @@ class GradeRecord(Record):
     """Set when the grade was stopped before every item ran: why, what finished, what did not."""
     feedback: FeedbackResult | None = None
     """The feedback bundle for the agent: written or not, and the fields it withheld."""
+    evidence_digests: dict[str, str] = {}
+    """Every evidence file the grade cites (screenshots and UI trees), report-relative path →
+    `sha256:<hex>`; `revylbench regrade` refuses a report whose files do not match."""
+    seal: str = ""
+    """`sha256:<hex>` of this grade.json's canonical JSON without `seal` (sorted keys, no
+    spaces), written with the file: an edited grade.json no longer matches it."""

@@ -184,3 +184,41 @@ def test_a_shot_the_test_end_could_not_take_is_not_cited(tmp_path: Path) -> None
 def test_an_unknown_mode_is_refused_with_the_valid_ones(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="eager, lazy"):
         EvidenceRecorder(tmp_path, "t", mode="sometimes")  # type: ignore[arg-type]
+
+
+def test_each_checked_screen_keeps_its_ui_tree_beside_its_screenshot(tmp_path: Path) -> None:
+    """The tree is taken with the screenshot (lazily: when the shot is), stored beside it, and
+    named with its sha256 in every check that judged that screen; a large tree is gzip'd."""
+    import gzip
+    import hashlib
+
+    screen = Screen()
+    trees = {"home": "<html>home</html>", "form": "<html>" + "form " * 20000 + "</html>",
+             "list": "<html>list</html>"}
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode="lazy")
+    rec.attach(screen.png, screen.fingerprint, quick=screen.quick_png,
+               tree=lambda: trees[screen.showing])
+    journey(rec, screen, fail=True)
+    assert [e.tree is not None for e in rec.evidence] == [True] * 4
+    for item in rec.evidence:
+        assert item.tree is not None and item.after is not None
+        path = tmp_path / item.tree
+        assert Path(item.after).stem == path.name.split(".")[0]
+        data = path.read_bytes()
+        assert item.tree_sha256 == "sha256:" + hashlib.sha256(data).hexdigest()
+        text = gzip.decompress(data).decode() if path.suffix == ".gz" else data.decode()
+        assert text == trees[shown(rec, item.after)]
+    assert [Path(e.tree or "").suffix for e in rec.evidence] == [".html", ".html", ".gz", ".html"]
+    assert rec.tree_seconds > 0
+
+
+def test_a_tree_the_page_cannot_give_leaves_the_check_without_one(tmp_path: Path) -> None:
+    screen = Screen()
+
+    def broken() -> str:
+        raise RuntimeError("no DOM")
+
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode="eager")
+    rec.attach(screen.png, screen.fingerprint, tree=broken)
+    item = rec.check("home shows a title", "'Home'", "'Home'", passed=True)
+    assert item.after is not None and item.tree is None and item.tree_sha256 is None
