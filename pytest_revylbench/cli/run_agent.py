@@ -64,6 +64,7 @@ def add_run_agent_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--protocol", default="revylbench-web-v1")
     parser.add_argument("--budget", type=int,
                         help="a budget below the task's, for a trial run (default: the task's)")
+    parser.add_argument("--scheme", help="score with this scheme instead of the task's")
     parser.add_argument("--pass-env", action="append", default=[], metavar="NAME",
                         help="pass this variable of the environment to the agent (its API key …)")
     parser.add_argument("--grade-arg", action="append", default=[], metavar="ARG",
@@ -85,14 +86,14 @@ def run_run_agent(args: argparse.Namespace) -> int:
             python=sys.executable, cwd=str(Path.cwd().resolve()),
             tasks_dir=str(args.tasks_dir.resolve()), suites_dir=str(args.suites_dir.resolve()),
             platform=args.platform, device_pool=str(pool_file) if args.device_pool else None,
-            extra=list(args.grade_arg))
+            extra=[*args.grade_arg, *([f"--scheme={args.scheme}"] if args.scheme else [])])
         run = CampaignRun(
             campaign=args.campaign.resolve(), tasks=args.task, seeds=args.seeds,
             agent_cmd=args.agent_cmd, settings=settings,
             contestant=Contestant(model=args.model, harness=args.harness,
                                   harness_version=args.harness_version),
             protocol=args.protocol, time_limit_s=args.time_limit * 60, policy=policy,
-            workers=workers, service=args.service, budget=args.budget,
+            workers=workers, service=args.service, budget=args.budget, scheme=args.scheme,
             agent_env={name: os.environ[name] for name in args.pass_env},
             log=lambda line: print(line, flush=True))
         ended = run.run()

@@ -164,6 +164,8 @@ class CampaignRun:
     """An endpoint of a running `revylbench serve` over this campaign; None: start one."""
     agent_env: dict[str, str] = field(default_factory=dict)
     budget: int | None = None
+    scheme: str | None = None
+    """Score with this scheme instead of the task's (the grades are told with `--scheme`)."""
     """A budget below the task's (a trial run); None: the task's."""
     log: Callable[[str], None] = print
 
@@ -209,7 +211,7 @@ class CampaignRun:
         task = load_task(tasks_dir, suites_dir, task_id)
         rollout = rollout_folder(self.campaign, task_id, seed).resolve()
         label = f"{task_id} seed {seed}"
-        start = start_rollout(rollout, task.spec, seed=seed,
+        start = start_rollout(rollout, task.spec, seed=seed, scheme=self.scheme,
                               digests={"task": task_digest(task), "suite": suite_digest(task)},
                               max_submissions=self.budget)
         write_rollout_manifest(rollout, task_id, seed, self.contestant, self.protocol)

@@ -40,7 +40,7 @@ class NetworkPolicy(Record):
         return tuple(entry.lower() for entry in allow)
 
     def allows(self, host: str, port: int) -> bool:
-        return f"{host.lower().strip('[]')}:{port}" in self.allow or f"{host.lower()}:{port}" in self.allow
+        return f"{host.lower()}:{port}" in self.allow
 
 
 def load_policy(path: Path | None) -> NetworkPolicy:

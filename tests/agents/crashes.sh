@@ -1,0 +1,3 @@
+# A scripted agent that fails.
+echo "agent: something went wrong" >&2
+exit 3
