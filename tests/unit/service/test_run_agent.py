@@ -27,6 +27,7 @@ from pytest_revylbench.service.network_policy import NetworkPolicy, PolicyError,
 from pytest_revylbench.service.runner import STATE_DIR
 from pytest_revylbench.service.tool_gateway import submit_args
 from pytest_revylbench.service.workspace import WORKSPACE
+from pytest_revylbench.tasks.loading import available_tasks
 from tests.leftovers import RUN_VAR
 
 from .conftest import REPO, SUITES, TASKS, needs_redis
@@ -83,9 +84,13 @@ def test_a_campaign_plan_is_extended_never_silently_changed(tmp_path: Path) -> N
 
 def test_an_agent_that_never_submits_scores_zero_and_the_campaign_reads_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Over all five tasks (one seed): the README's campaign, without a grade."""
     campaign = tmp_path / "campaign"
-    assert run_agent(campaign, "never_submits.sh") == 0
+    tasks = available_tasks(TASKS)
+    assert len(tasks) == 5
+    assert run_agent(campaign, "never_submits.sh", task=",".join(tasks)) == 0
     out = capsys.readouterr().out
+    assert out.count("rollout ended: done (0 graded submission(s)") == 5
     assert "[run-agent] budget seed 1: started in" in out
     assert "[run-agent] budget seed 1: the agent exited with status 0" in out
     assert "[run-agent] budget seed 1: rollout ended: done (0 graded submission(s)" in out
@@ -99,7 +104,9 @@ def test_an_agent_that_never_submits_scores_zero_and_the_campaign_reads_it(
     assert main(["campaign", str(campaign)]) == 0
     assert "it ended (done) without a graded submission: scores 0" in capsys.readouterr().out
     assert main(["leaderboard", str(campaign)]) == 0
-    assert "unnamed-model" in capsys.readouterr().out
+    board = capsys.readouterr().out
+    assert "unnamed-model" in board and "official" in board
+    assert all(task in board for task in tasks)
 
 
 def test_an_agent_that_fails_ends_its_rollout_agent_crash(tmp_path: Path,

@@ -1,0 +1,18 @@
+# A scripted agent with a budget of 1: submits (without waiting), submits again at once (the
+# first is still queued or grading), waits for the first grade, then submits once more (the
+# budget is used). Every refusal is on its stdout.
+set -u
+fetch() {
+  find . -mindepth 1 -maxdepth 1 ! -name .revylbench ! -name .feedback -exec rm -rf {} +
+  curl -sS -f "$APP_SERVER/$1.tar.gz" | tar -xzf -
+}
+fetch planted-bug
+submit 2>&1
+echo "agent: first submit exited $?"
+submit 2>&1
+echo "agent: second submit exited $?"
+until submit --status | grep -q '"in_flight": \[\]'; do sleep 2; done
+submit --feedback 1 >/dev/null 2>&1
+echo "agent: feedback 1 exited $?"
+submit --wait 2>&1
+echo "agent: third submit exited $?"

@@ -1,0 +1,121 @@
+"""`revylbench run-agent` with scripted agents that are graded for real (3 grades in all, flow
+tier only): a planted bug then the reference; a budget of 1 with a second submission while the
+first is queued and a third once the budget is used. The apps come from a file server on the
+host that the network policy allows; the agent fetches them through the run's proxy.
+
+The other scripted agents (never submits, crashes, hangs, probes the sandbox) need no grade:
+tests/unit/service/test_run_agent.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import tarfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.cli import main
+from pytest_revylbench.outputs.ledger import read_ledger
+from pytest_revylbench.scoring.rollout import score_ledger
+from pytest_revylbench.service.workspace import WORKSPACE
+
+from ..unit.service.conftest import SUITES, TASKS, needs_redis
+from ..unit.service.test_run_agent import agent, needs_bwrap
+from .test_grade_tasks import materialize_reference
+
+pytestmark = [needs_redis, needs_bwrap, pytest.mark.xdist_group("run-agent")]
+
+
+def _pack(source: Path, dest: Path) -> None:
+    with tarfile.open(dest, "w:gz") as tar:
+        for path in sorted(source.rglob("*")):
+            if "node_modules" not in path.parts:
+                tar.add(path, arcname=path.relative_to(source).as_posix(), recursive=False)
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`http://127.0.0.1:PORT` serving reference.tar.gz and planted-bug.tar.gz."""
+    root = tmp_path_factory.mktemp("apps")
+    reference = root / "reference"
+    materialize_reference(reference)
+    _pack(reference, root / "reference.tar.gz")
+    app = reference / "App.tsx"
+    app.write_text(app.read_text() + "\nexport const oops = (;\n")
+    _pack(reference, root / "planted-bug.tar.gz")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _run(campaign: Path, script: str, app_server: str, monkeypatch: pytest.MonkeyPatch,
+         *extra: str) -> Path:
+    monkeypatch.setenv("APP_SERVER", app_server)
+    policy = campaign.parent / "net.toml"
+    policy.write_text(f'allow = ["{app_server.removeprefix("http://")}"]\n')
+    assert main([f"--tasks-dir={TASKS}", f"--suites-dir={SUITES}", "run-agent", "--task", "budget",
+                 "--seeds", "1", "--agent-cmd", agent(script), "--campaign", str(campaign),
+                 "--network-policy", str(policy), "--pass-env", "APP_SERVER", "--workers", "1",
+                 "--time-limit", "30", "--scheme", "stages", "--grade-arg=--tiers=flow", *extra]) == 0
+    return campaign / "rollouts" / "budget" / "seed-1"
+
+
+def test_a_planted_bug_then_the_reference(tmp_path: Path, app_server: str,
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    rollout = _run(tmp_path / "campaign", "bug_then_reference.sh", app_server, monkeypatch)
+    out = capsys.readouterr().out
+    saw = (rollout / "agent.log").read_text()
+    assert "[run-agent] budget seed 1: submission 1 graded: agent [build_failed], reward 0.00" in out
+    assert "[run-agent] budget seed 1: submission 2 graded: clean, reward 1.00" in out
+    assert "rollout ended: done (2 graded submission(s)" in out
+    assert "agent: first submit exited 0" in saw and "agent: second submit exited 0" in saw, saw
+    assert "agent: the feedback names App.tsx" in saw, saw
+    ledger = read_ledger(rollout)
+    first, second = ledger.records
+    assert (first.party, first.failure_kind, first.reward) == ("agent", "build_failed", 0.0)
+    assert (second.party, second.failure_kind, second.reward) == ("clean", None, 1.0)
+    assert ledger.end is not None and ledger.end.reason == "done"
+    score = score_ledger(ledger)
+    assert (score.state, score.outcome, score.outcome_from_k) == ("scored", 1.0, 2)
+    assert (score.submissions_counted, score.submissions_factor) == (2, pytest.approx(0.8))
+    assert (score.regressions, score.regressions_factor) == (0, 1.0)
+    assert score.score_percent == pytest.approx(100 * 1.0 * 0.8 * score.time_factor * 1.0, abs=0.01)
+    for k in (1, 2):   # the feedback the agent got, in its workspace
+        bundle = rollout / WORKSPACE / ".feedback" / str(k)
+        assert (bundle / "feedback.md").is_file() and (bundle / "feedback.json").is_file()
+    assert main(["campaign", str(tmp_path / "campaign")]) == 0
+    assert "outcome 1.00 (stages) from submission 2, 2 counted" in capsys.readouterr().out
+
+
+def test_a_budget_of_one_two_at_once_and_one_too_many(tmp_path: Path, app_server: str,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    rollout = _run(tmp_path / "campaign", "budget_and_concurrency.sh", app_server, monkeypatch,
+                   "--budget", "1")
+    out = capsys.readouterr().out
+    saw = (rollout / "agent.log").read_text()
+    assert "agent: first submit exited 0" in saw, saw
+    # The second, while the first was queued or grading: refused, and said why.
+    assert "of this rollout is still" in saw and "one is graded at a time" in saw, saw
+    assert "agent: second submit exited 2" in saw
+    assert "agent: feedback 1 exited 0" in saw
+    # The third, with the budget used: the ledger's own reason.
+    assert "has used all 1 submissions of its budget" in saw and "agent: third submit exited 2" in saw
+    ledger = read_ledger(rollout)
+    assert [(r.k, r.party, r.failure_kind) for r in ledger.records] == [(1, "agent", "build_failed")]
+    assert ledger.start.max_submissions == 1
+    assert ledger.end is not None and ledger.end.reason == "budget"
+    assert "rollout ended: budget (1 graded submission(s)" in out
+    score = score_ledger(ledger)
+    assert (score.state, score.score_percent) == ("agent_fault", 0.0)
+    assert (rollout / WORKSPACE / ".feedback" / "1" / "feedback.md").is_file()
