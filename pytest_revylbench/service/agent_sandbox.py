@@ -38,6 +38,13 @@ SYSTEM = (Path("/usr"), Path("/etc"), Path("/bin"), Path("/sbin"), Path("/lib"),
 """Bound read-only (a symlink such as /bin -> usr/bin is re-made as the same link)."""
 AGENT_BIN = Path(__file__).parent / "agent_bin"
 MCP_COMMAND = "revylbench-mcp"
+SANDBOX_NOTE = f"""
+## In this sandbox
+
+`submit` (or `revylbench submit`) is on your PATH: `submit --wait` sends this folder and prints
+the feedback. The MCP server is the command `{MCP_COMMAND}` (stdio; also in `$REVYLBENCH_MCP`).
+The network is reached only through `$HTTPS_PROXY`, and only the hosts this run allows.
+"""
 
 
 @dataclass(frozen=True)
@@ -131,10 +138,12 @@ def kill_tree(proc: subprocess.Popen[bytes]) -> list[int]:
 
 
 def install_tools(tools: Path) -> Path:
-    """Copy the launcher, the proxy bridge and the entry script into `tools/bin/`."""
+    """Copy the launcher (as `submit`, `revylbench-mcp` and `revylbench`), the proxy bridge
+    and the entry script into `tools/bin/`."""
     bin_dir = tools / "bin"
     bin_dir.mkdir(parents=True, exist_ok=True)
     for source, name in ((AGENT_BIN / "tool", "submit"), (AGENT_BIN / "tool", MCP_COMMAND),
+                         (AGENT_BIN / "tool", "revylbench"),
                          (AGENT_BIN / "proxy-bridge", ".proxy-bridge"),
                          (AGENT_BIN / "entry.sh", ".entry")):
         shutil.copyfile(source, bin_dir / name)

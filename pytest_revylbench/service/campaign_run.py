@@ -31,14 +31,20 @@ from pytest_revylbench.outputs.ledger import counted, end_rollout, read_ledger, 
 from pytest_revylbench.outputs.provenance import suite_digest, task_digest
 from pytest_revylbench.records.campaign import CampaignManifest, Contestant
 from pytest_revylbench.records.ledger import EndReason
-from pytest_revylbench.service.agent_sandbox import AGENT_HOME, AgentRun, AgentSandbox, install_tools
+from pytest_revylbench.service.agent_sandbox import (
+    AGENT_HOME,
+    SANDBOX_NOTE,
+    AgentRun,
+    AgentSandbox,
+    install_tools,
+)
 from pytest_revylbench.service.connect_proxy import ConnectProxy
 from pytest_revylbench.service.endpoint import read_service_file, write_service_file
 from pytest_revylbench.service.jobs import GradeSettings, pending_jobs
 from pytest_revylbench.service.network_policy import NetworkPolicy
 from pytest_revylbench.service.runner import STATE_DIR, GradingService
 from pytest_revylbench.service.tool_gateway import ToolGateway
-from pytest_revylbench.service.workspace import SCAFFOLD, lay_out_workspace
+from pytest_revylbench.service.workspace import AGENTS_MD, SCAFFOLD, lay_out_workspace
 from pytest_revylbench.tasks.loading import load_task
 
 AGENT_LOG = "agent.log"
@@ -219,6 +225,8 @@ class CampaignRun:
         workspace = lay_out_workspace(task, scaffold if (scaffold / "package.json").is_file() else None,
                                       rollout)
         write_service_file(workspace, read_service_file(workspace).model_copy(update={"endpoint": endpoint}))
+        with (workspace / AGENTS_MD).open("a", encoding="utf-8") as agents_md:
+            agents_md.write(SANDBOX_NOTE)
         tools = Path(tempfile.mkdtemp(prefix="t-", dir=scratch))
         install_tools(tools)
         proxy = ConnectProxy(tools / "proxy.sock", self.policy,

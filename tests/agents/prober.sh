@@ -18,6 +18,8 @@ echo "proxied allowed -> $body"
 submit --workspace /etc --status 2>&1
 echo "submit --workspace exit $?"
 submit --status | grep -c '"budget": 5' | sed 's/^/status budget lines: /'
+revylbench submit --status | grep -c '"left": 5' | sed 's/^/revylbench submit left lines: /'
+grep -c "In this sandbox" AGENTS.md | sed 's/^/AGENTS.md sandbox notes: /'
 printf '%s\n' \
   '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"probe","version":"1"}}}' \
   '{"jsonrpc":"2.0","method":"notifications/initialized"}' \

@@ -119,3 +119,25 @@ def test_a_budget_of_one_two_at_once_and_one_too_many(tmp_path: Path, app_server
     score = score_ledger(ledger)
     assert (score.state, score.score_percent) == ("agent_fault", 0.0)
     assert (rollout / WORKSPACE / ".feedback" / "1" / "feedback.md").is_file()
+
+
+def test_the_readme_campaign_at_small_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Running a campaign": the same three commands as its worked example (five tasks x
+    2 seeds, run once by hand), here on one task and one seed: one grade."""
+    campaign = tmp_path / "campaign"
+    assert main([f"--tasks-dir={TASKS}", f"--suites-dir={SUITES}", "run-agent", "--task", "budget",
+                 "--seeds", "1", "--agent-cmd", agent("submit_once.sh"), "--campaign", str(campaign),
+                 "--time-limit", "30", "--scheme", "stages", "--grade-arg=--tiers=flow",
+                 "--grade-arg=--check-timeout=1", "--model", "scripted", "--harness", "submit-once",
+                 "--harness-version", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "budget seed 1: submission 1 graded: clean, reward 0.00" in out
+    assert "rollout ended: done (1 graded submission(s)" in out
+    rollout = campaign / "rollouts" / "budget" / "seed-1"
+    assert "agent: submit exited with 0" in (rollout / "agent.log").read_text()
+    assert (rollout / WORKSPACE / ".feedback" / "1" / "feedback.md").is_file()
+    assert main(["campaign", str(campaign)]) == 0
+    assert "1 scored, 0 open" in capsys.readouterr().out
+    assert main(["leaderboard", str(campaign)]) == 0
+    board = capsys.readouterr().out
+    assert "scripted" in board and "submit-once 1" in board

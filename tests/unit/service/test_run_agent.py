@@ -184,6 +184,8 @@ def test_the_agent_is_contained(tmp_path: Path, host_server: int, capsys: pytest
     assert "proxied allowed -> allowed-body-1234" in saw               # the policy's one host
     assert "submit: unknown argument '--workspace'" in saw and "submit --workspace exit 2" in saw
     assert "status budget lines: 1" in saw                             # submit reaches the service
+    assert "revylbench submit left lines: 1" in saw                    # as AGENTS.md spells it
+    assert "AGENTS.md sandbox notes: 1" in saw
     assert all(f'"name":"{tool}"' in saw for tool in ("submit", "status", "feedback"))  # MCP tools
     assert "[proxy] refused CONNECT example.com:443: not allowed by the network policy" in out
     assert "[proxy] refused GET example.com:80: not allowed by the network policy" in out
