@@ -34,6 +34,7 @@ from pytest_revylbench.cli.rollout import (
     lifecycle_main,
     score_command,
 )
+from pytest_revylbench.cli.regrade import REGRADE_HELP, add_regrade_arguments, run_regrade
 from pytest_revylbench.cli.run_agent import RUN_AGENT_HELP, add_run_agent_arguments, run_run_agent
 from pytest_revylbench.cli.service import (
     MCP_HELP,
@@ -198,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         ("submit", SUBMIT_HELP, add_submit_arguments, run_submit),
         ("mcp", MCP_HELP, add_mcp_arguments, run_mcp),
         ("run-agent", RUN_AGENT_HELP, add_run_agent_arguments, run_run_agent),
+        ("regrade", REGRADE_HELP, add_regrade_arguments, run_regrade),
     ):
         command = sub.add_parser(name, help=help_text)
         add_arguments(command)

@@ -17,6 +17,7 @@ from pydantic_core import PydanticUndefined
 from pytest_revylbench.records.campaign import CampaignManifest, CampaignScores, RolloutManifest
 from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
+from pytest_revylbench.records.regrade import RegradeRecord
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_HELP = "print the JSON Schema of a record the bench writes, or write them all to a folder"
@@ -29,6 +30,7 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "campaign": CampaignManifest,
     "rollout": RolloutManifest,
     "scores": CampaignScores,
+    "regrade": RegradeRecord,
 }
 """Schema name → the record it describes; the name is also the file stem, `<name>.schema.json`."""
 

@@ -246,7 +246,8 @@ def test_cli_writes_all_schemas_to_a_folder(tmp_path: Path, capsys: pytest.Captu
     assert schema_main(["--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         str(tmp_path / f"{name}.schema.json") for name in (
-            "campaign", "grade", "ledger-end", "ledger-start", "ledger-submission", "rollout", "scores")
+            "campaign", "grade", "ledger-end", "ledger-start", "ledger-submission", "regrade",
+            "rollout", "scores")
     ]
     assert json.loads((tmp_path / "grade.schema.json").read_text())["title"] == "GradeRecord"
 
@@ -263,7 +264,7 @@ def test_cli_without_a_name_or_folder_says_what_to_give(capsys: pytest.CaptureFi
     assert schema_main([]) == 2
     assert capsys.readouterr().err == (
         "revylbench schema: name a schema (campaign, grade, ledger-end, ledger-start, ledger-submission, "
-        "rollout, scores) or give --out DIR\n"
+        "regrade, rollout, scores) or give --out DIR\n"
     )
 
 

@@ -1,0 +1,74 @@
+"""`revylbench regrade REPORT_DIR`: re-judge a stored grade from its evidence alone (no device,
+no build) and write `regrade.json` (`outputs/regrade.py`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from pytest_revylbench.outputs.grade import GRADE_JSON
+from pytest_revylbench.outputs.regrade import REGRADE_JSON, RegradeRefused, regrade
+from pytest_revylbench.records.grade import GradeRecord
+from pytest_revylbench.records.vocabulary import Scheme
+from pytest_revylbench.scoring.tiers import RewardRefused
+from pytest_revylbench.tasks.loading import TaskError, parse_task_file
+
+REGRADE_HELP = ("re-judge a stored grade from its evidence alone (no device, no build): visual "
+                "metrics, floor, every scheme's reward, the vector; refuses altered evidence")
+
+
+def add_regrade_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("report", type=Path, metavar="REPORT_DIR",
+                        help="a grade's report folder (grade.json and its evidence)")
+    parser.add_argument("--oracle", type=Path,
+                        help="oracle screenshots (default: <suites-dir>/<task>/oracle/<platform>)")
+    parser.add_argument("--scheme", choices=[s.value for s in Scheme],
+                        help="score the outcome under this scheme (default: the task file's)")
+    parser.add_argument("--task-file", type=Path,
+                        help="the task.toml to score with (default: <tasks-dir>/<task>/task.toml)")
+    parser.add_argument("--out", type=Path, help="where regrade.json goes (default: REPORT_DIR)")
+
+
+def _task_of(report: Path) -> GradeRecord | None:
+    try:
+        return GradeRecord.model_validate_json((report / GRADE_JSON).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def run_regrade(args: argparse.Namespace) -> int:
+    report: Path = args.report
+    live = _task_of(report)
+    if live is None:
+        print(f"{report / GRADE_JSON}: missing or not a grade record; nothing to re-judge",
+              file=sys.stderr)
+        return 2
+    task_file: Path = args.task_file or args.tasks_dir / live.task / "task.toml"
+    oracle: Path = args.oracle or args.suites_dir / live.task / "oracle" / live.platform
+    try:
+        spec = parse_task_file(task_file)
+        record = regrade(report, spec=spec, task_file=task_file, oracle_dir=oracle,
+                         scheme=args.scheme)
+    except (TaskError, RewardRefused) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except RegradeRefused as exc:
+        print(f"REFUSED: {report}: the evidence does not match its digests", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 2
+    out: Path = args.out or report
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / REGRADE_JSON
+    path.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    grade = record.grade
+    print(f"re-judged {report} ({len(record.evidence_verified)} evidence files verified) with "
+          f"pytest-revylbench {record.grader_version}")
+    print(f"outcome {grade.outcome:.4f} (scheme {record.scheme}), was {live.outcome:.4f}")
+    print(f"changes: {len(record.changes)}")
+    for line in record.changes[:40]:
+        print(f"  {line}")
+    print(f"regrade.json: {path}")
+    return 0
