@@ -94,9 +94,10 @@ def test_every_declared_tier_is_collected_as_items(tiered: pytest.Pytester) -> N
         "demo::contract::tabs",
         "demo::contract::dependencies",
         "demo::contract::network",
+        # Grouped by screen size: the device keeps one browser per size (two starts, not four).
         "demo::visual::home@phone",
-        "demo::visual::home@small",
         "demo::visual::more@phone",
+        "demo::visual::home@small",
         "demo::visual::more@small",
         # The items that wait for the source checks (tsc, jest) run last.
         "demo/functional/greeting.test.tsx::greeting › greeting › says hello",
