@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from pytest_revylbench.cli.doctor import (
     run_calibrate,
     run_doctor,
 )
+from pytest_revylbench.cli.regrade import REGRADE_HELP, add_regrade_arguments, run_regrade
 from pytest_revylbench.cli.rollout import (
     LIFECYCLE,
     ROLLOUT_HELP,
@@ -34,7 +36,6 @@ from pytest_revylbench.cli.rollout import (
     lifecycle_main,
     score_command,
 )
-from pytest_revylbench.cli.regrade import REGRADE_HELP, add_regrade_arguments, run_regrade
 from pytest_revylbench.cli.run_agent import RUN_AGENT_HELP, add_run_agent_arguments, run_run_agent
 from pytest_revylbench.cli.service import (
     MCP_HELP,
@@ -47,6 +48,7 @@ from pytest_revylbench.cli.service import (
     run_serve,
     run_submit,
 )
+from pytest_revylbench.outputs.regrade import reproduces
 from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_faults, publish_design
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
@@ -109,6 +111,8 @@ def _stability(args: argparse.Namespace) -> int:
             args.task, platform=args.platform, runs=args.runs, out=out,
             tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
             cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=mutant_runs,
+            rejudge=functools.partial(reproduces, tasks_dir=args.tasks_dir.resolve(),
+                                      suites_dir=args.suites_dir.resolve()),
         )
     except TaskError as exc:
         print(exc, file=sys.stderr)

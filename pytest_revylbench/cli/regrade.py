@@ -4,12 +4,11 @@ no build) and write `regrade.json` (`outputs/regrade.py`)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from pytest_revylbench.outputs.grade import GRADE_JSON
-from pytest_revylbench.outputs.regrade import REGRADE_JSON, RegradeRefused, regrade
+from pytest_revylbench.outputs.regrade import RegradeRefused, regrade, write_regrade
 from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.vocabulary import Scheme
 from pytest_revylbench.scoring.tiers import RewardRefused
@@ -59,10 +58,7 @@ def run_regrade(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return 2
-    out: Path = args.out or report
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / REGRADE_JSON
-    path.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    path = write_regrade(record, args.out or report)
     grade = record.grade
     print(f"re-judged {report} ({len(record.evidence_verified)} evidence files verified) with "
           f"pytest-revylbench {record.grader_version}")

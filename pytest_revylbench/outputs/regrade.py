@@ -28,6 +28,7 @@ from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import RewardRefused, TierScheme, VisualScheme
 from pytest_revylbench.scoring.vector import grade_vector
+from pytest_revylbench.tasks.loading import TaskError, parse_task_file
 
 REGRADE_JSON = "regrade.json"
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]
@@ -140,3 +141,27 @@ def regrade(report: Path, *, spec: TaskSpec, task_file: Path, oracle_dir: Path,
         grader_version=metadata.version("pytest-revylbench"), grader_digest=grader_digest(),
         rejudged=REJUDGED, kept=KEPT, changes=tuple(changes), grade=grade,
     )
+
+
+def write_regrade(record: RegradeRecord, out: Path) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / REGRADE_JSON
+    path.write_text(json.dumps(record.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def reproduces(report: Path, *, tasks_dir: Path, suites_dir: Path) -> list[str]:
+    """Re-judge the grade in `report` as it was graded (its task's file and oracle) and write
+    `report/regrade.json`; what differs from the live grade, or why it was refused (empty: the
+    live grade was reproduced exactly)."""
+    try:
+        live = GradeRecord.model_validate_json((report / GRADE_JSON).read_text(encoding="utf-8"))
+        task_file = tasks_dir / live.task / "task.toml"
+        record = regrade(report, spec=parse_task_file(task_file), task_file=task_file,
+                         oracle_dir=suites_dir / live.task / "oracle" / live.platform)
+    except RegradeRefused as exc:
+        return [f"refused: {p}" for p in exc.problems]
+    except (OSError, ValueError, TaskError) as exc:  # RewardRefused is a ValueError
+        return [f"not re-judged: {type(exc).__name__}: {exc}"]
+    write_regrade(record, report)
+    return list(record.changes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -42,12 +43,17 @@ class SubjectResult(Record):
     """Per run, the fields that bundle withheld because they would reveal a hidden check."""
     seconds: list[float] = []
     """Per run, the wall seconds its grade took."""
+    reproduced: list[bool] = []
+    """Per run, `revylbench regrade` of its report reproduced the live grade exactly (all
+    verdicts, rewards, vector, visual numbers); empty when the runs were not re-judged."""
+    regrade_differences: list[str] = []
+    """What re-judging changed or refused, `run N: …`, for the runs it did not reproduce."""
 
     @property
     def stable(self) -> bool:
         same = all(s == self.scores[0] for s in self.scores) if self.scores else True
         return (all(run == self.expected for run in self.runs) and same and not self.not_lowered
-                and all(self.bundles))
+                and all(self.bundles) and all(self.reproduced))
 
 
 class StabilityReport(Record):
@@ -66,6 +72,10 @@ class StabilityReport(Record):
 
 Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int]]
 """A run's verdicts, scores, and (bundle written, fields it redacted)."""
+
+Rejudge = Callable[[Path], list[str]]
+"""Re-judge the grade in a report folder from its stored evidence: what differs from the live
+grade (empty: reproduced exactly); a refusal is one difference naming what did not match."""
 
 
 def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
@@ -105,6 +115,7 @@ def check_stability(
     extra: list[str] | None = None,
     python: str = sys.executable,
     progress: bool = True,
+    rejudge: Rejudge | None = None,
 ) -> StabilityReport:
     task = load_task(tasks_dir, suites_dir, task_id)
     mutants = [m for m in list_mutants(task.suite) if only is None or m.name in only]
@@ -131,6 +142,9 @@ def check_stability(
         verdicts, scores, bundles[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
         took[(name, n)] = round(time.monotonic() - started, 1)
+        report = out / "runs" / f"{name}-{n}"
+        if rejudge is not None and (report / "grade.json").is_file():
+            rejudged[(name, n)] = rejudge(report)
         if progress:
             print(f"[stability] {name} run {n}: "
                   + (" ".join(f"{v}" for _, v in sorted(verdicts.items())) or "no grade"),
@@ -139,6 +153,7 @@ def check_stability(
 
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     took: dict[tuple[str, int], float] = {}
+    rejudged: dict[tuple[str, int], list[str]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         done = list(pool.map(one, jobs_list))
     ordered = sorted(done, key=lambda d: d[1])
@@ -159,10 +174,14 @@ def check_stability(
         runs_filled = [{t: run.get(t, "missing") for t in expected} for run in by_run]
         feedback = [bundles[(name, n)] for subject, n, _v, _s in ordered if subject == name]
         seconds = [took[(name, n)] for subject, n, _v, _s in ordered if subject == name]
+        numbers = [n for subject, n, _v, _s in ordered if subject == name and (name, n) in rejudged]
+        differences = [f"run {n}: {d}" for n in numbers for d in rejudged[(name, n)][:10]]
         results.append(SubjectResult(subject=name, expected=expected, runs=runs_filled,
                                      scores=scores, lowers=declared, not_lowered=not_lowered,
                                      bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback],
-                                     seconds=seconds))
+                                     seconds=seconds,
+                                     reproduced=[not rejudged[(name, n)] for n in numbers],
+                                     regrade_differences=differences))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
                              subjects=results)
     out.mkdir(parents=True, exist_ok=True)
@@ -194,6 +213,11 @@ def table(report: StabilityReport) -> list[str]:
             lines.append(f"{subject.subject:<{width}}  lowers {', '.join(subject.lowers)}: "
                          + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
                             else "yes"))
+        for line in subject.regrade_differences:
+            lines.append(f"{subject.subject:<{width}}  regrade NOT reproduced: {line}")
+    rejudged = [r for s in report.subjects for r in s.reproduced]
+    if rejudged:
+        lines.append(f"regrade reproduced {sum(rejudged)} of {len(rejudged)} grades exactly")
     grades = [b for s in report.subjects for b in s.bundles]
     lines.append(f"feedback: {sum(grades)} of {len(grades)} grades wrote their bundle; "
                  f"{sum(r for s in report.subjects for r in s.redactions)} fields redacted")

@@ -227,3 +227,34 @@ def test_trees_never_reach_the_feedback_bundle(report: Path) -> None:
     assert not [n for n in files if n.endswith((".html", ".xml", ".gz"))], files
     text = "".join(p.read_text(errors="replace") for p in bundle.folder.rglob("*.json"))
     assert "tree" not in text and "All transactions" not in text
+
+
+def test_stability_rejudges_every_grade_and_fails_on_one_not_reproduced(
+        live_report: Path, tmp_path: Path) -> None:
+    """`revylbench stability` hands check_stability this re-judge: each run's report is
+    re-judged, `regrade reproduced N of M` is reported, and a run it cannot reproduce (here an
+    oracle image swapped under the second run's screenshot) makes the subject unstable."""
+    import functools
+
+    from pytest_revylbench.outputs.regrade import reproduces
+    from pytest_revylbench.tasks.stability import check_stability, table
+
+    out = tmp_path / "stability"
+    for n in (1, 2):
+        shutil.copytree(live_report, out / f"runs/reference-{n}")
+    shot = out / "runs/reference-2/tests/transactions-phone/01-transactions-phone.png"
+    shot.write_bytes(shot.read_bytes()[:-1])
+    report = check_stability(
+        "budget", platform="web", runs=2, out=out, tasks_dir=REPO / "tasks",
+        suites_dir=REPO / "suites", cwd=tmp_path, only=["reference"], python=shutil.which("true") or "",
+        progress=False,
+        rejudge=functools.partial(reproduces, tasks_dir=REPO / "tasks", suites_dir=REPO / "suites"))
+    subject = report.subjects[0]
+    assert subject.reproduced == [True, False]
+    assert subject.regrade_differences == [
+        "run 2: refused: tests/transactions-phone/01-transactions-phone.png: altered "
+        f"(sha256 {file_digest(shot)}, grade.json says "
+        f"{live(live_report).evidence_digests['tests/transactions-phone/01-transactions-phone.png']})"]
+    assert not subject.stable
+    assert "regrade reproduced 1 of 2 grades exactly" in table(report)
+    assert json.loads((out / "runs/reference-1/regrade.json").read_text())["changes"] == []
