@@ -51,6 +51,10 @@ def test_sampled_task_matches_its_certificate(task: str, tmp_path: Path) -> None
                        *only, "--jobs", "2", "--out", str(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.splitlines()[-2].startswith("STABLE: ")
+    # Every grade was re-judged from its stored evidence alone (`revylbench regrade`) and
+    # reproduced exactly: verdicts, rewards, the vector, every visual number.
+    graded = RUNS + MUTANT_RUNS * len(mutants)
+    assert f"regrade reproduced {graded} of {graded} grades exactly" in result.stdout, result.stdout[-4000:]
     report = json.loads((tmp_path / "stability.json").read_text())
     assert report["runs"] == RUNS
     subjects = {s["subject"]: s for s in report["subjects"]}
@@ -61,6 +65,7 @@ def test_sampled_task_matches_its_certificate(task: str, tmp_path: Path) -> None
         assert subject["not_lowered"] == [], name
         # Every grade, each failing one included, wrote the agent's feedback bundle.
         assert subject["bundles"] == [True] * len(subject["runs"]), name
+        assert subject["reproduced"] == [True] * len(subject["runs"]), subject["regrade_differences"]
         if certificate is None:
             assert name == "reference" or "fail" in subject["expected"].values() or subject["lowers"]
             continue
