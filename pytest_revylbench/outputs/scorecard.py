@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_revylbench.app.evidence import slug
 from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
 from pytest_revylbench.records.visual import METRICS
-from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Verdict
+from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Tier, Verdict
 from pytest_revylbench.scoring import stages
 from pytest_revylbench.scoring.tiers import checkpoint_screenshots
 
@@ -103,6 +103,9 @@ def _verdict(value: float, related: list[TestResult]) -> Verdict:
     return Verdict.FAIL
 
 
+TIER_NAMES = frozenset(t.value for t in Tier)
+
+
 def reward_components(record: GradeRecord) -> list[Component]:
     """The reward vector in its own order, each with a kind, a verdict and why it did not count."""
     reward = record.reward
@@ -115,6 +118,8 @@ def reward_components(record: GradeRecord) -> list[Component]:
         note = ""
         if key == journey:
             kind = "journey"
+        elif reward.scheme != stages.SCHEME and key in TIER_NAMES:  # a tiered scheme's vector: tiers are not stages
+            kind = "tier"
         else:
             stage_number += 1
             kind = f"stage {stage_number}"

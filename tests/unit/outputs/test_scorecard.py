@@ -360,3 +360,18 @@ def test_each_checkpoint_shows_the_design_beside_the_capture(tmp_path: Path) -> 
     assert [unquote(i.attrs["src"]) for i in pair.by_tag("img")] == [capture_img]
     assert "accounts@phone: no design image" in pair.text
     assert not (tmp_path / "r-8" / "design").exists()
+
+
+def test_a_tiered_schemes_chips_say_tier_and_its_score_shows_its_weights() -> None:
+    """Tiers are not stages: the header's chips of a `tiers` grade say "tier", and the Score
+    section gives the scheme's own arithmetic instead of saying it does not know the weights."""
+    arithmetic = ("build = 3/3 = 1.00", "functional = 1/2 = 0.50",
+                  "reward = 0.20×1.00 + 0.30×0.50 + 0.35×1.00 + 0.15×1.00 = 0.85")
+    reward = Reward(scheme="tiers", score=0.85, arithmetic=arithmetic,
+                    vector={"build": 1.0, "functional": 0.5, "flow": 1.0, "contract": 1.0})
+    root = parse(render_grade_scorecard(make_record(reward=reward, outcome=0.85)))
+    items = root.by_id("reward-vector").by_tag("li")
+    assert [li.by_class("kind")[0].text for li in items] == ["tier"] * 4
+    score = root.by_id("score-factors")
+    assert "does not know" not in score.text
+    assert score.by_tag("pre")[0].text == " ".join(" ".join(arithmetic).split())
