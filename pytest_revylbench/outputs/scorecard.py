@@ -118,7 +118,7 @@ def reward_components(record: GradeRecord) -> list[Component]:
         note = ""
         if key == journey:
             kind = "journey"
-        elif reward.scheme != stages.SCHEME and key in TIER_NAMES:  # a tiered scheme's vector: tiers are not stages
+        elif reward.scheme != stages.SCHEME and key in TIER_NAMES:  # tiers are not stages
             kind = "tier"
         else:
             stage_number += 1
