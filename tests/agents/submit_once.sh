@@ -4,4 +4,4 @@ set -u
 echo "agent: submitting the untouched workspace"
 submit --wait
 echo "agent: submit exited with $?"
-ls .feedback/1
+ls .feedback/*/feedback.md
