@@ -217,7 +217,7 @@ def app(
         session = DeviceSession(device, driver)
         web = isinstance(device, WebDevice)
         recorder.attach(session.screenshot, session.screen_fingerprint, quick=(
-            (lambda: device.quick_screenshot(driver)) if web else None),
+            (lambda: device.quick_screenshot(driver)) if isinstance(device, WebDevice) else None),
             tree=lambda: ui_tree(driver, web=web), tree_suffix=".html" if web else ".xml")
         try:
             yield App(
