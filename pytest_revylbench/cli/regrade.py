@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 from pytest_revylbench.outputs.grade import GRADE_JSON
+from pytest_revylbench.outputs.ledger import LedgerError
 from pytest_revylbench.outputs.regrade import RegradeRefused, regrade, write_regrade
+from pytest_revylbench.records.campaign import RolloutScore
 from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.vocabulary import Scheme
 from pytest_revylbench.scoring.tiers import RewardRefused
@@ -27,6 +29,8 @@ def add_regrade_arguments(parser: argparse.ArgumentParser) -> None:
                         help="score the outcome under this scheme (default: the task file's)")
     parser.add_argument("--task-file", type=Path,
                         help="the task.toml to score with (default: <tasks-dir>/<task>/task.toml)")
+    parser.add_argument("--ledger", type=Path, metavar="ROLLOUT_DIR",
+                        help="the rollout the grade belongs to: its score before and after")
     parser.add_argument("--out", type=Path, help="where regrade.json goes (default: REPORT_DIR)")
 
 
@@ -49,12 +53,12 @@ def run_regrade(args: argparse.Namespace) -> int:
     try:
         spec = parse_task_file(task_file)
         record = regrade(report, spec=spec, task_file=task_file, oracle_dir=oracle,
-                         scheme=args.scheme)
-    except (TaskError, RewardRefused) as exc:
+                         scheme=args.scheme, ledger=args.ledger)
+    except (TaskError, RewardRefused, LedgerError) as exc:
         print(exc, file=sys.stderr)
         return 2
     except RegradeRefused as exc:
-        print(f"REFUSED: {report}: the evidence does not match its digests", file=sys.stderr)
+        print(f"REFUSED: {report}: nothing re-judged; what does not match:", file=sys.stderr)
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return 2
@@ -66,5 +70,13 @@ def run_regrade(args: argparse.Namespace) -> int:
     print(f"changes: {len(record.changes)}")
     for line in record.changes[:40]:
         print(f"  {line}")
+    rollout = record.rollout
+    if rollout is not None:
+        def shown(score: RolloutScore | None) -> str:
+            return "not scored" if score is None or score.score_percent is None else (
+                f"{score.score_percent:.1f} % (outcome {score.outcome:.4f})")
+        print(f"rollout {rollout.ledger}, submission {rollout.k}: "
+              + (f"not scored: {rollout.refused}" if rollout.refused
+                 else f"{shown(rollout.before)} → {shown(rollout.after)}"))
     print(f"regrade.json: {path}")
     return 0

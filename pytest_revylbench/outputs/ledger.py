@@ -144,6 +144,15 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
+def scheme_weights(spec: TaskSpec, scheme: str) -> dict[str, float]:
+    """The weights a ledger line records for `scheme` (empty: the scheme has none)."""
+    if scheme == Scheme.TIERS:
+        return spec.scoring.tiers.as_dict()
+    if scheme == Scheme.VISUAL:
+        return {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
+    return {}
+
+
 def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None = None,
                   agent_started_at: str | None = None,
                   digests: dict[str, str] | None = None,
@@ -157,11 +166,7 @@ def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / LEDGER
     chosen = scheme or spec.scoring.scheme
-    weights: dict[str, float] = {}
-    if chosen == Scheme.TIERS:
-        weights = spec.scoring.tiers.as_dict()
-    elif chosen == Scheme.VISUAL:
-        weights = {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
+    weights = scheme_weights(spec, chosen)
     start = RolloutStart(task=spec.id, seed=seed, max_submissions=max_submissions or budget,
                          scheme=chosen, weights=weights,
                          agent_started_at=parse_time(agent_started_at or _now()).isoformat(),
@@ -242,11 +247,7 @@ def append_submission(folder: Path, record: GradeRecord, *, spec: TaskSpec,
             raise LedgerError(f"{path}: the rollout is scored with scheme {ledger.start.scheme!r}, "
                               f"this grade with {record.reward.scheme!r}")
         by_stage = {t.stage: t.verdict for t in record.tests if t.stage is not None}
-        weights: dict[str, float] = {}
-        if record.reward.scheme == Scheme.TIERS:
-            weights = spec.scoring.tiers.as_dict()
-        elif record.reward.scheme == Scheme.VISUAL:
-            weights = {Tier.VISUAL: spec.scoring.mix.visual, Tier.FUNCTIONAL: spec.scoring.mix.functional}
+        weights = scheme_weights(spec, record.reward.scheme)
         visual = record.vector.visual if record.vector is not None else None
         entry = SubmissionRecord(
             k=len(ledger.records) + 1, run_id=record.run_id,

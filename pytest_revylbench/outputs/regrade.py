@@ -20,11 +20,14 @@ from typing import Any
 
 from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.outputs.grade import GRADE_JSON
+from pytest_revylbench.outputs.ledger import LEDGER, read_ledger, scheme_weights
 from pytest_revylbench.outputs.sealing import file_digest, verify
 from pytest_revylbench.records.grade import GradeRecord, TestResult
-from pytest_revylbench.records.regrade import RegradeRecord
+from pytest_revylbench.records.ledger import Ledger
+from pytest_revylbench.records.regrade import RegradeRecord, RolloutRegrade
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.task import TaskSpec
+from pytest_revylbench.scoring.rollout import MixedRollout, score_ledger
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import RewardRefused, TierScheme, VisualScheme
 from pytest_revylbench.scoring.vector import grade_vector
@@ -101,8 +104,33 @@ def grader_digest() -> str:
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
+def rescore_rollout(folder: Path, grade: GradeRecord, spec: TaskSpec) -> RolloutRegrade:
+    """The rollout in `folder` scored as its ledger stands, and with the line of `grade` (by run
+    id) carrying the re-judged reward, weights and normalized visual; the ledger is not written.
+
+    :raises RegradeRefused: the ledger has no line for the grade's run id.
+    """
+    ledger = read_ledger(folder)
+    line = next((r for r in ledger.records if r.run_id == grade.run_id), None)
+    if line is None:
+        raise RegradeRefused(folder, [f"{LEDGER}: no submission with run id {grade.run_id!r}"])
+    visual = grade.vector.visual if grade.vector is not None else None
+    judged = line.model_copy(update={
+        "reward": grade.reward.score if grade.reward.scheme == line.scheme else line.reward,
+        "weights": scheme_weights(spec, line.scheme),
+        "normalized_visual": visual.normalized_visual if visual is not None else None,
+    })
+    records = [judged if r.k == line.k else r for r in ledger.records]
+    try:
+        before = score_ledger(ledger)
+        after = score_ledger(Ledger(start=ledger.start, records=records, end=ledger.end))
+    except MixedRollout as exc:
+        return RolloutRegrade(ledger=str(folder), k=line.k, refused=str(exc))
+    return RolloutRegrade(ledger=str(folder), k=line.k, before=before, after=after)
+
+
 def regrade(report: Path, *, spec: TaskSpec, task_file: Path, oracle_dir: Path,
-            scheme: str | None = None) -> RegradeRecord:
+            scheme: str | None = None, ledger: Path | None = None) -> RegradeRecord:
     """Re-judge the grade in `report` from its stored evidence.
 
     :raises RegradeRefused: grade.json is missing, unsealed or altered, or an evidence file it
@@ -140,6 +168,7 @@ def regrade(report: Path, *, spec: TaskSpec, task_file: Path, oracle_dir: Path,
         oracle=str(oracle_dir), scheme=spec.scoring.scheme,
         grader_version=metadata.version("pytest-revylbench"), grader_digest=grader_digest(),
         rejudged=REJUDGED, kept=KEPT, changes=tuple(changes), grade=grade,
+        rollout=rescore_rollout(ledger, grade, spec) if ledger is not None else None,
     )
 
 

@@ -6,7 +6,23 @@ from __future__ import annotations
 from typing import Literal
 
 from pytest_revylbench.records.base import Record
+from pytest_revylbench.records.campaign import RolloutScore
 from pytest_revylbench.records.grade import GradeRecord
+
+
+class RolloutRegrade(Record):
+    """The rollout the grade belongs to, scored again with the re-judged grade in its place."""
+
+    ledger: str
+    """The rollout folder whose `ledger.jsonl` was read (it is not rewritten)."""
+    k: int
+    """The ledger line of the re-judged grade (matched by run id)."""
+    before: RolloutScore | None = None
+    """The rollout's score from the ledger as it is; None when it cannot be scored."""
+    after: RolloutScore | None = None
+    """The score with that line's reward, weights and normalized visual re-judged."""
+    refused: str = ""
+    """Why the rollout could not be scored (a mixed rollout …), when it could not."""
 
 
 class RegradeRecord(Record):
@@ -40,3 +56,5 @@ class RegradeRecord(Record):
     changes: tuple[str, ...]
     """Each field whose value differs from the source grade's: `path: old → new`."""
     grade: GradeRecord
+    rollout: RolloutRegrade | None = None
+    """With `--ledger`: the rollout's score before and after (campaign scores are not redone)."""

@@ -258,3 +258,34 @@ def test_stability_rejudges_every_grade_and_fails_on_one_not_reproduced(
     assert not subject.stable
     assert "regrade reproduced 1 of 2 grades exactly" in table(report)
     assert json.loads((out / "runs/reference-1/regrade.json").read_text())["changes"] == []
+
+
+def test_with_its_ledger_the_rollout_is_scored_again_with_the_rejudged_grade(
+        report: Path, tmp_path: Path) -> None:
+    """The grade is submission 1 of a tiers rollout: re-judged with other tier weights, the
+    rollout's outcome is re-derived with them (0.6 → 0.55) and every factor is kept."""
+    from pytest_revylbench.outputs.ledger import append_submission, end_rollout, start_rollout
+
+    rollout = tmp_path / "rollout"
+    spec = parse_task_file(TASK_TOML)
+    start_rollout(rollout, spec, seed=1, agent_started_at="2026-12-01T00:00:00+00:00")
+    append_submission(rollout, live(report), spec=spec, agent_seconds=None)
+    end_rollout(rollout, "done", ended_at="2026-12-01T00:02:00+00:00")
+    ledger_before = (rollout / "ledger.jsonl").read_text()
+    toml = task_file(tmp_path, weights=("build = 0.10", "functional = 0.40", "flow = 0.40",
+                                        "contract = 0.10"))
+    again = regrade(report, spec=parse_task_file(toml), task_file=toml, oracle_dir=ORACLE,
+                    ledger=rollout)
+    assert again.rollout is not None and again.rollout.k == 1
+    before, after = again.rollout.before, again.rollout.after
+    assert before is not None and after is not None
+    assert before.outcome == pytest.approx(0.6, abs=1e-12)
+    assert after.outcome == pytest.approx(0.55, abs=1e-12)
+    assert before.score_percent is not None and after.score_percent is not None
+    factors = before.submissions_factor * before.time_factor * before.regressions_factor
+    assert after.score_percent == round(100 * 0.55 * factors + 1e-9, 1)
+    assert (rollout / "ledger.jsonl").read_text() == ledger_before  # read, never rewritten
+    unrelated = tmp_path / "other"
+    start_rollout(unrelated, spec, seed=2)
+    with pytest.raises(RegradeRefused, match="no submission with run id 'live'"):
+        regrade(report, spec=spec, task_file=TASK_TOML, oracle_dir=ORACLE, ledger=unrelated)
