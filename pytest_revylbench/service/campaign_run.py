@@ -18,6 +18,7 @@ or is killed at the limit, the grades it asked for are awaited and the rollout i
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 import threading
 import time
@@ -211,6 +212,7 @@ class CampaignRun:
             if service is not None and thread is not None:
                 service.stop()
                 thread.join(timeout=120)
+            shutil.rmtree(scratch, ignore_errors=True)   # the sockets and the agents' tools
 
     def run_one(self, task_id: str, seed: int, endpoint: str, scratch: Path) -> tuple[Path, EndReason]:
         tasks_dir, suites_dir = Path(self.settings.tasks_dir), Path(self.settings.suites_dir)
