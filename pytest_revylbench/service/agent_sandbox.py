@@ -36,6 +36,12 @@ AGENT_UID = 1000
 SYSTEM = (Path("/usr"), Path("/etc"), Path("/bin"), Path("/sbin"), Path("/lib"), Path("/lib64"),
           Path("/lib32"))
 """Bound read-only (a symlink such as /bin -> usr/bin is re-made as the same link)."""
+SECRETS = (Path("/etc/shadow"), Path("/etc/shadow-"), Path("/etc/gshadow"), Path("/etc/gshadow-"),
+           Path("/etc/sudoers"), Path("/etc/sudoers.d"), Path("/etc/ssh"), Path("/etc/ssl/private"),
+           Path("/etc/security/opasswd"))
+"""Covered inside the read-only /etc: files by an empty one, folders by an empty tmpfs. The
+agent's uid is the grader's own mapped into its namespace, so file modes alone would not keep
+it out of what the grader's user may read (password hashes, host keys, TLS private keys)."""
 AGENT_BIN = Path(__file__).parent / "agent_bin"
 MCP_COMMAND = "revylbench-mcp"
 SANDBOX_NOTE = f"""
@@ -82,6 +88,11 @@ class AgentSandbox:
         for secret in _outermost(self.hidden):
             if any(b == secret or b in secret.parents for b in bound):
                 cmd += ["--tmpfs", str(secret)]
+        for secret in SECRETS:
+            if secret.is_dir() and not secret.is_symlink():
+                cmd += ["--tmpfs", str(secret)]
+            elif secret.is_file() and not secret.is_symlink():
+                cmd += ["--ro-bind", "/dev/null", str(secret)]
         cmd += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/run",
                 "--ro-bind", str(self.tools / "bin"), str(TOOLS_AT / "bin"),
                 "--ro-bind", str(self.tools / "tools.sock"), str(TOOLS_AT / "tools.sock"),

@@ -6,6 +6,9 @@
 for path in $PROBE_PATHS; do
   if ls "$path" >/dev/null 2>&1; then echo "VISIBLE $path"; else echo "hidden $path"; fi
 done
+for secret in /etc/shadow /etc/gshadow /etc/ssh/ssh_host_ed25519_key; do
+  if [ -s "$secret" ]; then echo "READABLE $secret"; else echo "empty $secret"; fi
+done
 if [ -e /root ] || [ -e /work ]; then echo "VISIBLE host folders"; else echo "hidden host folders"; fi
 code=$(curl -sS -m 5 --noproxy '*' -o /dev/null -w '%{http_code}' "http://127.0.0.1:$HOST_PORT/" 2>&1 | tr '\n' ' ')
 echo "direct 127.0.0.1:$HOST_PORT -> $code"

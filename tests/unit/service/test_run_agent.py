@@ -178,6 +178,7 @@ def test_the_agent_is_contained(tmp_path: Path, host_server: int, capsys: pytest
     for path in probes:
         assert f"hidden {path}\n" in saw, saw
     assert "VISIBLE" not in saw and "hidden host folders" in saw
+    assert "READABLE" not in saw and "empty /etc/shadow" in saw        # the grader's user's secrets
     assert f"direct 127.0.0.1:{host_server} -> curl: (7) Failed to connect" in saw   # no way out
     assert "proxied https://example.com -> curl: (56) CONNECT tunnel failed, response 403" in saw
     assert "proxied http://example.com -> 403" in saw
