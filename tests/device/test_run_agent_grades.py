@@ -1,7 +1,8 @@
-"""`revylbench run-agent` with scripted agents that are graded for real (3 grades in all, flow
-tier only): a planted bug then the reference; a budget of 1 with a second submission while the
-first is queued and a third once the budget is used. The apps come from a file server on the
-host that the network policy allows; the agent fetches them through the run's proxy.
+"""`revylbench run-agent` with scripted agents that are graded for real (7 grades in all, five of
+them quick build failures; flow tier only): a planted bug then the reference; six submissions on
+the budget of 5, a second while the first is queued and a sixth once the budget is used. The apps
+come from a file server on the host that the network policy allows; the agent fetches them
+through the run's proxy.
 
 The other scripted agents (never submits, crashes, hangs, probes the sandbox) need no grade:
 tests/unit/service/test_run_agent.py.
@@ -97,11 +98,13 @@ def test_a_planted_bug_then_the_reference(tmp_path: Path, app_server: str,
     assert "outcome 1.00 (stages) from submission 2, 2 counted" in capsys.readouterr().out
 
 
-def test_a_budget_of_one_two_at_once_and_one_too_many(tmp_path: Path, app_server: str,
-                                                      monkeypatch: pytest.MonkeyPatch,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    rollout = _run(tmp_path / "campaign", "budget_and_concurrency.sh", app_server, monkeypatch,
-                   "--budget", "1")
+def test_six_submissions_on_a_budget_of_five_and_two_at_once(
+    tmp_path: Path, app_server: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Five build failures (cheap grades that the agent is charged for), a second submission
+    while the first is queued, and a sixth once the budget is used."""
+    rollout = _run(tmp_path / "campaign", "budget_and_concurrency.sh", app_server, monkeypatch)
     out = capsys.readouterr().out
     saw = (rollout / "agent.log").read_text()
     assert "agent: first submit exited 0" in saw, saw
@@ -109,16 +112,18 @@ def test_a_budget_of_one_two_at_once_and_one_too_many(tmp_path: Path, app_server
     assert "of this rollout is still" in saw and "one is graded at a time" in saw, saw
     assert "agent: second submit exited 2" in saw
     assert "agent: feedback 1 exited 0" in saw
-    # The third, with the budget used: the ledger's own reason.
-    assert "has used all 1 submissions of its budget" in saw and "agent: third submit exited 2" in saw
+    assert all(f"agent: submission {k} exited 0" in saw for k in (2, 3, 4, 5)), saw
+    # The sixth, with the budget used: the ledger's own reason, on the agent's stdout.
+    assert "has used all 5 submissions of its budget" in saw and "agent: sixth submit exited 2" in saw
     ledger = read_ledger(rollout)
-    assert [(r.k, r.party, r.failure_kind) for r in ledger.records] == [(1, "agent", "build_failed")]
-    assert ledger.start.max_submissions == 1
+    assert [(r.k, r.party, r.failure_kind) for r in ledger.records] == [
+        (k, "agent", "build_failed") for k in range(1, 6)]
+    assert ledger.start.max_submissions == 5
     assert ledger.end is not None and ledger.end.reason == "budget"
-    assert "rollout ended: budget (1 graded submission(s)" in out
+    assert "rollout ended: budget (5 graded submission(s)" in out
     score = score_ledger(ledger)
     assert (score.state, score.score_percent) == ("agent_fault", 0.0)
-    assert (rollout / WORKSPACE / ".feedback" / "1" / "feedback.md").is_file()
+    assert all((rollout / WORKSPACE / ".feedback" / str(k) / "feedback.md").is_file() for k in range(1, 6))
 
 
 def test_the_readme_campaign_at_small_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
