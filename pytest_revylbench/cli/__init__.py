@@ -48,37 +48,21 @@ from pytest_revylbench.cli.service import (
     run_serve,
     run_submit,
 )
+from pytest_revylbench.cli.validate import (
+    NEW_TASK_HELP,
+    VALIDATE_HELP,
+    add_new_task_arguments,
+    add_validate_arguments,
+    run_new_task,
+    run_validate,
+)
 from pytest_revylbench.outputs.regrade import reproduces
 from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
-from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_faults, publish_design
-from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
+from pytest_revylbench.tasks.design import DESIGN_PLATFORM, publish_design
+from pytest_revylbench.tasks.loading import TaskError, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 from pytest_revylbench.tasks.stability import check_stability, table
 from pytest_revylbench.tasks.transcript import check_transcript
-
-
-def _validate(args: argparse.Namespace) -> int:
-    ids = args.task or available_tasks(args.tasks_dir)
-    if not ids:
-        print(f"no tasks under {args.tasks_dir}", file=sys.stderr)
-        return 2
-    failed = 0
-    for task_id in ids:
-        try:
-            task = load_task(args.tasks_dir, args.suites_dir, task_id)
-            mutants = list_mutants(task.suite)
-        except TaskError as exc:
-            print(f"FAIL {task_id}: {exc}")
-            failed += 1
-            continue
-        faults = design_faults(task)
-        if faults:
-            print(f"FAIL {task_id}: its design images are not the web oracle's: " + "; ".join(faults))
-            failed += 1
-            continue
-        print(f"ok   {task_id} v{task.spec.version}: {len(task.spec.stages)} stages, "
-              f"{len(mutants)} mutants, platforms {', '.join(task.spec.platforms)}")
-    return 1 if failed else 0
 
 
 def _mutant(args: argparse.Namespace) -> int:
@@ -185,9 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     calibrate = sub.add_parser("calibrate", help=CALIBRATE_HELP)
     add_calibrate_arguments(calibrate)
     calibrate.set_defaults(run=run_calibrate)
-    validate = sub.add_parser("validate", help="check task files, suites and mutants")
-    validate.add_argument("task", nargs="*")
-    validate.set_defaults(run=_validate)
+    validate = sub.add_parser("validate", help=VALIDATE_HELP)
+    add_validate_arguments(validate)
+    validate.set_defaults(run=run_validate)
+    new_task = sub.add_parser("new-task", help=NEW_TASK_HELP)
+    add_new_task_arguments(new_task)
+    new_task.set_defaults(run=run_new_task)
     mutant = sub.add_parser("mutant", help="write a mutant of a task's reference app")
     mutant.add_argument("task")
     mutant.add_argument("name")
