@@ -16,7 +16,7 @@ from pathlib import Path
 from pytest_revylbench.checks.functional import SUFFIX, SuiteFileError, parse_cases
 from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.certificate import FIX, certificate_path, certificate_problems
-from pytest_revylbench.tasks.design import design_faults
+from pytest_revylbench.tasks.design import design_faults, oracle_folder
 from pytest_revylbench.tasks.items import tier_item_names
 from pytest_revylbench.tasks.loading import Task
 from pytest_revylbench.tasks.mutants import Mutant, list_mutants
@@ -63,7 +63,11 @@ def bar_report(task: Task, environment: dict[str, str]) -> BarReport:
     current (`tasks/certificate.py`)."""
     gaps: list[Gap] = []
     notes: list[str] = []
-    faults = design_faults(task)
+    oracle = oracle_folder(task) / "oracle.json"
+    if not oracle.is_file():
+        gaps.append(Gap(oracle, f"the visual oracle and, from it, the design images in "
+                        f"{task.folder / 'design'} (`revylbench oracle --task {task.spec.id}`)"))
+    faults = design_faults(task) if oracle.is_file() else []
     if faults:
         gaps.append(Gap(None, "its design images are not the web oracle's: "
                         + "; ".join(faults)))
@@ -74,9 +78,6 @@ def bar_report(task: Task, environment: dict[str, str]) -> BarReport:
     gaps += functional_gaps
     gaps += _mutant_gaps(task, cases)
     gaps += _reference_gaps(task)
-    oracle = task.suite / "oracle" / "web" / "oracle.json"
-    if not oracle.is_file():
-        gaps.append(Gap(oracle, f"the visual oracle (`revylbench oracle --task {task.spec.id}`)"))
     gaps += [Gap(certificate_path(task), f"{problem}; make it with `{FIX.format(task=task.spec.id)}`")
              for problem in certificate_problems(task, environment)]
     notes.append(_reference_checks(task))
