@@ -1,0 +1,174 @@
+"""`revylbench validate`: what a task still lacks against the bar (`checks/bar.py`), each gap
+naming its file; budget's copy lists exactly its known gap, and removing a mutant, a canary, a
+criterion or a convention makes validate name it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pytest_revylbench.checks.bar import bar_report, convention_faults
+from pytest_revylbench.cli import main
+from pytest_revylbench.tasks.certificate import read_certificate
+from pytest_revylbench.tasks.loading import Task, load_task
+
+REPO = Path(__file__).resolve().parents[3]
+BUDGET_GAP = ("a criterion= on every check (see, not_see, see_in_order); 21 without one, lines 29, 81, "
+              "100, 103, 104, 105, 111, 123, 124, 129, 141, 142 and 9 more")
+"""budget's one gap against the raised bar: checks whose criterion the grader derives."""
+
+
+@pytest.fixture
+def budget(tmp_path: Path) -> Task:
+    shutil.copytree(REPO / "tasks/budget", tmp_path / "tasks/budget")
+    shutil.copytree(REPO / "suites/budget", tmp_path / "suites/budget",
+                    ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
+    return load_task(tmp_path / "tasks", tmp_path / "suites", "budget")
+
+
+def _gaps(task: Task) -> list[str]:
+    """The gaps, with the environment the certificate was made in (so that the certificate
+    check does not depend on this machine's Chromium)."""
+    certificate = read_certificate(task)
+    assert certificate is not None
+    return [str(gap).replace(f"{task.suite.parent.parent}/", "")
+            for gap in bar_report(task, certificate.environment).gaps]
+
+
+def test_a_copy_of_budget_lists_exactly_its_known_gap(budget: Task) -> None:
+    assert _gaps(budget) == [f"suites/budget/test_budget.py: {BUDGET_GAP}"]
+    notes = bar_report(budget, {}).notes
+    assert notes == [">= 80 checks recorded on the reference across the four device tests: not checked: "
+                     f"needs a grade ({budget.suite}/stability.json records verdicts and scores, not "
+                     "checks; grade the reference, e.g. `.ci/grade --task budget`)"]
+
+
+def test_removing_a_component_only_mutant_is_named(budget: Task) -> None:
+    shutil.rmtree(budget.suite / "mutants/over-budget-at-equal")
+    gaps = _gaps(budget)
+    assert ("suites/budget/mutants: >= 3 mutants only the component tests catch (every name in "
+            "`catches` a test of functional/), found 2") in gaps
+    assert any(g.startswith("suites/budget/stability.json: STALE: mutants changed") for g in gaps)
+
+
+def test_removing_mutants_below_ten_and_the_visual_ones_is_named(budget: Task) -> None:
+    for name in ("heading-spacing-shift", "categories-tab-missing", "newest-last-in-group"):
+        shutil.rmtree(budget.suite / "mutants" / name)
+    gaps = _gaps(budget)
+    assert "suites/budget/mutants: >= 10 mutants (<name>/mutant.toml), found 9" in gaps
+    assert ("suites/budget/mutants: >= 1 mutant that lowers the visual tier (lowers = [\"visual\"] or a "
+            "visual item in `catches`), found none") in gaps
+    assert not any("contract tier" in g for g in gaps)
+
+
+def test_removing_the_canaries_is_named(budget: Task) -> None:
+    module = budget.suite / "test_budget.py"
+    text = module.read_text(encoding="utf-8").replace("rvb-canary-", "rvb-").replace("_CANARY =", "_NAME =")
+    module.write_text(text, encoding="utf-8")
+    gaps = _gaps(budget)
+    assert ("suites/budget/test_budget.py: leak canaries: a `_CANARY = \"rvb-canary-…\"` constant (and "
+            "rvb-canary-… in the docstring and a comment), as suites/budget/test_budget.py has") in gaps
+
+
+def test_removing_a_criterion_is_named_with_its_line(budget: Task) -> None:
+    module = budget.suite / "test_budget.py"
+    text = module.read_text(encoding="utf-8")
+    cut = ',\n            criterion="net worth is the sum of all account balances")'
+    assert text.count(cut) == 1
+    module.write_text(text.replace(cut, ")"), encoding="utf-8")
+    gaps = [g for g in _gaps(budget) if "criterion=" in g]
+    assert gaps == ["suites/budget/test_budget.py: a criterion= on every check (see, not_see, "
+                    "see_in_order); 22 without one, lines 29, 59, 80, 99, 102, 103, 104, 110, 122, 123, "
+                    "128, 140 and 10 more"]
+
+
+def test_fewer_component_tests_and_a_missing_oracle_are_named(budget: Task) -> None:
+    (budget.suite / "functional/totals.test.tsx").unlink()
+    shutil.rmtree(budget.suite / "oracle")
+    gaps = _gaps(budget)
+    assert ("suites/budget/functional: >= 8 hidden component tests (test(/it( in *.test.tsx), found 5"
+            in gaps)
+    assert ("suites/budget/oracle/web/oracle.json: the visual oracle and, from it, the design images in "
+            "tasks/budget/design (`revylbench oracle --task budget`)") in gaps
+
+
+def test_a_scroller_without_persisted_taps_in_the_reference_is_named(budget: Task) -> None:
+    ui = budget.suite / "reference/src/ui.tsx"
+    text = ui.read_text(encoding="utf-8")
+    assert text.count('keyboardShouldPersistTaps="handled"') == 1
+    ui.write_text(text.replace('keyboardShouldPersistTaps="handled"', ""), encoding="utf-8")
+    assert ('suites/budget/reference/src/ui.tsx: line 31: <ScrollView> without '
+            'keyboardShouldPersistTaps="handled"') in _gaps(budget)
+
+
+def test_the_conventions_check_reads_jsx_not_type_arguments() -> None:
+    source = """
+const list = useRef<ScrollView>(null);
+export function Row({ id, name }: Props) {
+  return (
+    <Pressable testID={`row-${id}`} onPress={() => open(id)}>
+      <Text>{name}</Text>
+    </Pressable>
+  );
+}
+export function Bad({ total }: { total: string }) {
+  return (
+    <ScrollView keyboardShouldPersistTaps="handled">
+      <TouchableOpacity onPress={() => go(a > b)}>
+        <View><Text testID="total">{total}</Text></View>
+      </TouchableOpacity>
+      <Text testID="after">{total}</Text>
+      <FlatList data={items} renderItem={render} />
+    </ScrollView>
+  );
+}
+"""
+    assert convention_faults(source) == [
+        (14, "testID on a <Text> inside a <TouchableOpacity>: put it on the pressable (iOS hides what "
+             "is inside one)"),
+        (17, '<FlatList> without keyboardShouldPersistTaps="handled"'),
+    ]
+
+
+def test_validate_flags_a_new_skeleton_item_by_item(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copytree(REPO / "tasks/scaffold", tmp_path / "tasks/scaffold",
+                    ignore=shutil.ignore_patterns("node_modules"))
+    argv = ["--tasks-dir", str(tmp_path / "tasks"), "--suites-dir", str(tmp_path / "suites")]
+    assert main([*argv, "new-task", "gradebook"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "validate", "gradebook"]) == 1
+    out = capsys.readouterr().out.replace(f"{tmp_path}/", "")
+    lines = out.splitlines()
+    expected = [
+        "FAIL gradebook: suites/gradebook/oracle/web/oracle.json: the visual oracle and, from it, the "
+        "design images in tasks/gradebook/design (`revylbench oracle --task gradebook`)",
+        "FAIL gradebook: tasks/gradebook/instruction.md: skeleton placeholders still present (TODO / todo-…) "
+        "on lines 1, 3, 18, 23, 28, 32",
+        *(f"FAIL gradebook: tasks/gradebook/steps/{step}/instruction.md: skeleton placeholders still "
+          "present (TODO / todo-…) on lines 1, 3, 7, 9" for step in ("01-first", "02-second", "03-third")),
+        "FAIL gradebook: tasks/gradebook/task.toml: skeleton placeholders still present (TODO / todo-…) on "
+        "lines 3, 5, 12, 17, 22, 27, 33, 35, 37, 40, 41, 53 and 4 more",
+        "FAIL gradebook: suites/gradebook/test_gradebook.py: skeleton placeholders still present "
+        "(TODO / todo-…) on lines 4, 22",
+        "FAIL gradebook: suites/gradebook/functional/todo.test.tsx: skeleton placeholders still present "
+        "(TODO / todo-…) on lines 2, 12",
+        "FAIL gradebook: suites/gradebook/functional: >= 8 hidden component tests (test(/it( in *.test.tsx), "
+        "found 1",
+        "FAIL gradebook: suites/gradebook/mutants: >= 10 mutants (<name>/mutant.toml), found 0",
+        "FAIL gradebook: suites/gradebook/mutants: >= 3 mutants only the component tests catch (every name "
+        "in `catches` a test of functional/), found 0",
+        "FAIL gradebook: suites/gradebook/mutants: >= 1 mutant that lowers the contract tier (lowers = "
+        "[\"contract\"] or a contract item in `catches`), found none",
+        "FAIL gradebook: suites/gradebook/mutants: >= 1 mutant that lowers the visual tier (lowers = "
+        "[\"visual\"] or a visual item in `catches`), found none",
+        "FAIL gradebook: suites/gradebook/stability.json: MISSING; make it with "
+        "`revylbench stability --task gradebook --certify`",
+        "note gradebook: >= 80 checks recorded on the reference across the four device tests: not "
+        "checked: needs a grade (suites/gradebook/stability.json records verdicts and scores, not checks; "
+        "grade the reference, e.g. `.ci/grade --task gradebook`)",
+    ]
+    assert lines == expected
