@@ -139,7 +139,10 @@ def _suite_gaps(task: Task) -> list[Gap]:
     gaps: list[Gap] = []
     tests: list[_SuiteTest] = []
     for module in modules:
-        tree = ast.parse(module.read_text(encoding="utf-8"), filename=str(module))
+        try:
+            tree = ast.parse(module.read_text(encoding="utf-8"), filename=str(module))
+        except SyntaxError as exc:
+            return [Gap(module, f"Python that parses: line {exc.lineno}: {exc.msg}")]
         tests += _marked_tests(module, tree)
         bare = [call.lineno for call in _check_calls(tree)
                 if not any(k.arg == "criterion" for k in call.keywords)]

@@ -172,3 +172,9 @@ def test_validate_flags_a_new_skeleton_item_by_item(
         "grade the reference, e.g. `.ci/grade --task gradebook`)",
     ]
     assert lines == expected
+
+
+def test_a_suite_that_does_not_parse_is_named_not_a_crash(budget: Task) -> None:
+    (budget.suite / "test_budget.py").write_text("def test_stage_1_accounts(app:\n", encoding="utf-8")
+    gaps = [g for g in _gaps(budget) if g.startswith("suites/budget/test_budget.py")]
+    assert gaps == ["suites/budget/test_budget.py: Python that parses: line 1: '(' was never closed"]
