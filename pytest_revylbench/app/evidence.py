@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pytest_revylbench.records.grade import Evidence, Screenshot
+from pytest_revylbench.records.grade import Evidence, Screenshot, Video
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -108,6 +108,15 @@ class EvidenceRecorder:
         """The pool slot the test ran on."""
         self.bench_seconds = 0.0
         """Lease wait, device start and app launch: the bench's time, not the test's."""
+        self.video_started_at: float | None = None
+        """Wall-clock time the test's video starts at (None: not recorded); each check is
+        placed in it (`Evidence.video_s`)."""
+        self.video: Video | None = None
+        """The test's kept recording, once the test is over."""
+        self.video_seconds = 0.0
+        """Seconds spent starting, stopping and encoding the video."""
+        self.video_error = ""
+        """Why the test has no video although one was asked for ("" otherwise)."""
 
     def attach(
         self,
@@ -267,6 +276,8 @@ class EvidenceRecorder:
 
     def check(self, criterion: str, expected: str, observed: str, passed: bool) -> Evidence:
         before = self.last_screenshot
+        moment = (None if self.video_started_at is None
+                  else round(max(0.0, time.time() - self.video_started_at), 3))
         step = ("ok " if passed else "FAILED ") + criterion
         if self.mode == "lazy" and passed:
             after = self._name_later(step)
@@ -276,7 +287,7 @@ class EvidenceRecorder:
         item = Evidence(
             criterion=criterion, expected=expected, observed=observed, passed=passed,
             before=before, after=after, tree=tree[0] if tree else None,
-            tree_sha256=tree[1] if tree else None,
+            tree_sha256=tree[1] if tree else None, video_s=moment,
         )
         self.evidence.append(item)
         return item

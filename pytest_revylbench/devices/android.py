@@ -31,6 +31,7 @@ from pytest_revylbench.devices.pinning import (
 from pytest_revylbench.devices.pool import DeviceSpec
 from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
+from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
 
 TEXT_ATTRIBUTES = ("text", "content-desc", "resource-id")
 ADB_TIMEOUT_S = {"get-state": 15.0, "getprop": 10.0, "install": 300.0, "shell": 60.0, "emu": 30.0}
@@ -296,6 +297,10 @@ class AndroidEmulator:
     def keeps(self, driver: Driver, *, hung: bool) -> bool:
         """False: each launch of a native app is a new session; the caller quits this one."""
         return False
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """Appium's screen recording of the session (`start_recording_screen`)."""
+        return AppiumRecording(driver).start()
 
     def requested_urls(self, driver: Driver) -> None:
         """None: the emulator's network traffic is not observed."""

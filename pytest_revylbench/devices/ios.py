@@ -28,6 +28,7 @@ from pytest_revylbench.devices.pinning import (
 from pytest_revylbench.devices.pool import DeviceSpec
 from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
+from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
 
 TEXT_ATTRIBUTES = ("label", "value", "name")
 # React Native's RCTFatal in the simulator's log, for a JS exception nothing caught:
@@ -282,6 +283,10 @@ class IosSimulator:
     def keeps(self, driver: Driver, *, hung: bool) -> bool:
         """False: each launch of a native app is a new session; the caller quits this one."""
         return False
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """Appium's screen recording of the session (`start_recording_screen`)."""
+        return AppiumRecording(driver).start()
 
     def requested_urls(self, driver: Driver) -> None:
         """None: the simulator's network traffic is not observed."""

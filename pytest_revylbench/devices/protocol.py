@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
+from pytest_revylbench.devices.video import VideoCapture
+
 Driver: TypeAlias = Any
 """An Appium (W3C WebDriver) session on the launched app. Kept untyped: the Appium client is
 imported only inside the functions that open sessions, so loading the plugin stays fast."""
@@ -81,6 +83,10 @@ class Device(Protocol):
     @property
     def own_hosts(self) -> tuple[str, ...]:
         """Hosts (host:port) the grader serves the app from; its requests there are its own."""
+        ...
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """Start recording the screen of `driver`'s app (see `devices.video`)."""
         ...
 
     def stop(self) -> None:

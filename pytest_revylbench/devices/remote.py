@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.protocol import Driver, Screen
+from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
 
 UPLOAD_URL = "revylbench:uploadUrl"
 """Pool capability: POST the artifact here (multipart field `file`); credentials go in the
@@ -244,6 +245,10 @@ class RemoteDevice:
     def keeps(self, driver: Driver, *, hung: bool) -> bool:
         """False: each launch of a native app is a new session; the caller quits this one."""
         return False
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """Appium's screen recording of the session (`start_recording_screen`)."""
+        return AppiumRecording(driver).start()
 
     def requested_urls(self, driver: Driver) -> None:
         """None: a hub's device traffic is the farm's, not observed by the grader."""

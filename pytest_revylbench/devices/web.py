@@ -16,6 +16,7 @@ from pytest_revylbench.devices.ports import free_port
 from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
+from pytest_revylbench.devices.video import Screencast, VideoCapture
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
 PHONE_USER_AGENT = (
@@ -292,6 +293,10 @@ class WebDevice:
     def screen_fingerprint(self, driver: Driver) -> str:
         """A new document, a DOM mutation or a scroll changes it (one script call)."""
         return str(driver.execute_script(_FINGERPRINT))
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """A DevTools screencast of the app's tab, over the browser's own DevTools socket."""
+        return Screencast.of(driver)
 
     def quick_screenshot(self, driver: Driver) -> bytes:
         """A PNG of the screen for evidence by the fastest capture measured, at `evidence_scale`

@@ -1,4 +1,5 @@
-"""Evidence in Allure: one step per check, with its screenshot, when allure-pytest is recording.
+"""Evidence in Allure: one step per check, with its screenshot, when allure-pytest is recording,
+and the test's video (`--video`) when it kept one.
 
 Allure binds attachments to whatever is running, so `attach_evidence` must be called during
 the test or its teardown (from a fixture finalizer they show under the test's "Tear down").
@@ -59,3 +60,9 @@ def attach_evidence(recorder: EvidenceRecorder) -> None:
     for shot in recorder.screenshots:
         if shot.path not in attached:
             attach_png(shot.path, shot.step)
+    video = recorder.video
+    if video is not None and video.path and (recorder.run_dir / video.path).is_file():
+        kind = (allure.attachment_type.WEBM if video.path.endswith(".webm")
+                else allure.attachment_type.MP4)
+        allure.attach.file(  # type: ignore[no-untyped-call]  # allure leaves Attach.file unannotated
+            str(recorder.run_dir / video.path), name="video", attachment_type=kind)

@@ -1,7 +1,8 @@
 """The feedback bundle that goes back to the agent after every grade.
 
 `reports/<run>/feedback/` holds `feedback.json` (a `Feedback`), `feedback.md` and the
-screenshots of what did not pass, under neutral names (`stage-3-before.png`). The bundle is
+screenshots of what did not pass, under neutral names (`stage-3-before.png`), with the video
+of a stage or journey that did not pass when the grade kept one (`stage-3-video.webm`). The bundle is
 built from the `GradeRecord` by an explicit whitelist: each field is set from one chosen
 record field. Exception texts, test names, node ids, suite paths, timeouts and report paths
 are never chosen; a test that stopped without a failed check gets a fixed message. Test IDs
@@ -93,6 +94,9 @@ class FailedTest(Record):
     """File name of the screenshot taken when the check failed, or when the test stopped."""
     launch_errors: tuple[str, ...] = ()
     """Errors the app wrote to its console during the test (web: the browser log)."""
+    video: str | None = None
+    """File name (in this folder) of the screen recording of a stage or the journey that did
+    not pass, when the grade kept one (`--video`): it shows only the app's own screen."""
 
 
 class Feedback(Record):
@@ -194,6 +198,19 @@ def _screenshot(rel: str | None, run_dir: Path) -> Path | None:
     return path if inside and path.suffix.lower() == ".png" and path.is_file() else None
 
 
+_VIDEO_SUFFIXES = (".webm", ".mp4")
+
+
+def _video(test: TestResult, run_dir: Path) -> Path | None:
+    """The recording of a failed stage or journey (never of a hidden component test, which
+    has none), when it is a video file inside the report folder."""
+    if test.role not in ("stage", "journey") or test.video is None or not test.video.path:
+        return None
+    path = (run_dir / test.video.path).resolve()
+    inside = path.is_relative_to(run_dir.resolve())
+    return path if inside and path.suffix.lower() in _VIDEO_SUFFIXES and path.is_file() else None
+
+
 def _message(test: TestResult, kind: str) -> str:
     """The fixed test-level message for a test that ended without a failed check."""
     if test.fault is None:
@@ -234,6 +251,10 @@ def _build(
             if source is not None:
                 files[moment] = f"{stem}-{moment}.png"
                 shots[files[moment]] = source
+        video = _video(test, run_dir)
+        if video is not None:
+            files["video"] = f"{stem}-video{video.suffix.lower()}"
+            shots[files["video"]] = video
         # The app's own output: scrubbed of unnamed test IDs, never leak-checked.
         errors = tuple(index.scrub(e[:_MAX_ERROR_CHARS]) for e in test.console_errors[:_MAX_ERRORS])
         observed = index.scrub(failed.observed) if failed else None
@@ -291,6 +312,7 @@ def render_markdown(feedback: Feedback) -> str:
         shots = [f"{moment} `{file}`" for moment, file in (("before", item.before), ("after", item.after))
                  if file]
         lines += ["", "Screenshots: " + ", ".join(shots) + "."] if shots else []
+        lines += ["", f"Video of the test: `{item.video}`."] if item.video else []
         if item.launch_errors:
             lines += ["", "Console errors:", "", _fence("\n".join(item.launch_errors))]
     if feedback.build_log is not None:

@@ -23,10 +23,13 @@ def file_digest(path: Path) -> str:
 
 
 def cited_files(tests: Iterable[TestResult]) -> list[str]:
-    """Every report-relative evidence file the tests cite: screenshots, before/after, UI trees."""
+    """Every report-relative evidence file the tests cite: screenshots, before/after, UI trees,
+    videos."""
     cited: set[str] = set()
     for test in tests:
         cited.update(s.path for s in test.screenshots)
+        if test.video is not None and test.video.path:
+            cited.add(test.video.path)
         for item in test.evidence:
             cited.update(p for p in (item.before, item.after, item.tree) if p)
     return sorted(cited)

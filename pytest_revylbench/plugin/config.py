@@ -19,6 +19,7 @@ from pytest_revylbench.builder.sandbox import sandbox_problem
 from pytest_revylbench.builder.submission import source_files
 from pytest_revylbench.devices.hosttools import host_support
 from pytest_revylbench.devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
+from pytest_revylbench.devices.video import DEFAULT_VIDEO, DEFAULT_VIDEO_BUDGET_MB, VideoMode
 from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation
 from pytest_revylbench.outputs.ledger import LedgerError, check_open
 from pytest_revylbench.plugin import options as opt
@@ -71,6 +72,10 @@ class GradeConfig:
     """How the web device keeps tests apart (see `devices.web.ISOLATIONS`)."""
     evidence: EvidenceMode = DEFAULT_EVIDENCE
     """When evidence screenshots are taken (see `app.evidence.EVIDENCE_MODES`)."""
+    video: VideoMode = DEFAULT_VIDEO
+    """Which tests keep a screen recording (see `devices.video.VIDEO_MODES`)."""
+    video_budget_mb: float = DEFAULT_VIDEO_BUDGET_MB
+    """Megabytes of video the grade keeps (see `outputs.videos.apply_budget`)."""
 
     @property
     def run_dir(self) -> Path:
@@ -133,6 +138,8 @@ class GradeConfig:
             rebuild=opt.switch(config, opt.REBUILD),
             isolation=cast(Isolation, opt.required(config, opt.ISOLATION)),  # parsed: one of ISOLATIONS
             evidence=cast(EvidenceMode, opt.required(config, opt.EVIDENCE)),  # one of EVIDENCE_MODES
+            video=cast(VideoMode, opt.required(config, opt.VIDEO)),  # one of VIDEO_MODES
+            video_budget_mb=opt.required(config, opt.VIDEO_BUDGET),
         )
 
 

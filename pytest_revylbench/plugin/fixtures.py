@@ -22,6 +22,7 @@ from pytest_revylbench.app.evidence import EvidenceRecorder, ui_tree
 from pytest_revylbench.app.facade import App
 from pytest_revylbench.app.hangs import gate_closed, record_launch_hang
 from pytest_revylbench.app.locators import LOCATORS
+from pytest_revylbench.app.recording import finish_recording, keeps_video, start_recording
 from pytest_revylbench.builder.artifacts import ArtifactStore, artifact_key
 from pytest_revylbench.builder.deps import InstallRetry
 from pytest_revylbench.builder.pipeline import SandboxUnavailable, build_submission
@@ -39,7 +40,7 @@ from pytest_revylbench.plugin.config import GradeConfig
 from pytest_revylbench.plugin.keys import grade_config_key, phase_key, recorder_key, viewport_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed
 from pytest_revylbench.records.build import BuildResult
-from pytest_revylbench.records.vocabulary import Fault
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 
 
 def grade_owner(run_id: str, worker: str) -> str:
@@ -219,6 +220,7 @@ def app(
         recorder.attach(session.screenshot, session.screen_fingerprint, quick=(
             (lambda: device.quick_screenshot(driver)) if isinstance(device, WebDevice) else None),
             tree=lambda: ui_tree(driver, web=web), tree_suffix=".html" if web else ".xml")
+        capture = start_recording(device, driver, revylbench_grade.video, recorder)
         try:
             yield App(
                 session, LOCATORS[revylbench_grade.platform](), recorder,
@@ -230,6 +232,9 @@ def app(
                 recorder.screenshot("end of test")
                 recorder.console_errors += device.console_errors(driver)
         finally:
+            call = request.node.stash.get(phase_key, {}).get("call")
+            finish_recording(capture, recorder, keep=keeps_video(
+                revylbench_grade.video, passed=call is not None and call.verdict is Verdict.PASS))
             # isolation "context": the web device keeps its browser, wiped at the next launch
             if not device.keeps(driver, hung=hung):
                 quit_quietly(driver, limit_s=HUNG_QUIT_S if hung else QUIT_S)

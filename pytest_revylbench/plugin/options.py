@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 import pytest
 
 from pytest_revylbench.app.evidence import DEFAULT_EVIDENCE, EVIDENCE_MODES
+from pytest_revylbench.devices.video import DEFAULT_VIDEO, DEFAULT_VIDEO_BUDGET_MB, VIDEO_MODES
 from pytest_revylbench.devices.web import DEFAULT_ISOLATION, ISOLATIONS
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
@@ -36,6 +37,16 @@ def positive_seconds(value: str) -> float:
         number = -1.0
     if not number > 0:
         raise ValueError(f"expected a positive number of seconds, got {value!r}")
+    return number
+
+
+def positive_megabytes(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0:
+        raise ValueError(f"expected a number of megabytes, 0 or more, got {value!r}")
     return number
 
 
@@ -198,6 +209,13 @@ EVIDENCE = Option("--evidence", "revylbench_evidence",
                   "judged screen, at a failed check and at the end of a test) or eager (at every "
                   "check whose screen changed)",
                   one_of(EVIDENCE_MODES), default=DEFAULT_EVIDENCE, choices=EVIDENCE_MODES)
+VIDEO = Option("--video", "revylbench_video",
+               "which tests keep a screen recording: off, on-failure (those that did not pass) "
+               "or on (all)", one_of(VIDEO_MODES), default=DEFAULT_VIDEO, choices=VIDEO_MODES)
+VIDEO_BUDGET = Option("--video-budget-mb", "revylbench_video_budget_mb",
+                      "megabytes of video one grade keeps; past it videos are dropped, those of "
+                      "passing tests first", positive_megabytes,
+                      default=f"{DEFAULT_VIDEO_BUDGET_MB:g}", metavar="MB")
 ALLOW_UNTRUSTED_NATIVE = Switch(
     "--allow-untrusted-native", "revylbench_allow_untrusted_native",
     "build without the bubblewrap sandbox when it cannot run here; the grade is marked "
@@ -213,7 +231,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
     SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION,
-    EVIDENCE, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
+    EVIDENCE, VIDEO, VIDEO_BUDGET, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""
 

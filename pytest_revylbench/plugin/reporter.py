@@ -35,6 +35,7 @@ from pytest_revylbench.outputs.grade import (
 from pytest_revylbench.outputs.oracle import OracleIncomplete, write_oracle
 from pytest_revylbench.outputs.provenance import grade_digests
 from pytest_revylbench.outputs.sealing import evidence_digests
+from pytest_revylbench.outputs.videos import apply_budget
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
@@ -154,6 +155,7 @@ class GradeReporter:
         grade = self.grade
         spec = grade.task.spec
         sweep_leftover_devices(grade)
+        self.results = apply_budget(self.results, grade.run_dir, grade.video_budget_mb)
         collected = self._collected(session)
         settled = settle(collected)
         self.settled = dict(settled.results)

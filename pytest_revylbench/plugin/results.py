@@ -61,5 +61,6 @@ def result_json(item: pytest.Item, grade: GradeConfig) -> str:
         device=recorder.device if recorder else None,
         attempts=item.stash.get(attempt_key, 1),
         screenshots=tuple(recorder.screenshots) if recorder else (),
+        video=recorder.video if recorder else None,
     )
     return result.model_dump_json()

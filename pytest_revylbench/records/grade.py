@@ -35,6 +35,23 @@ class Evidence(Record):
     large)."""
     tree_sha256: str | None = None
     """sha256 of the tree file as stored (`sha256:<hex>`)."""
+    video_s: float | None = None
+    """When the check was decided, in seconds from the start of its test's video (None: the
+    test was not recorded)."""
+
+
+class Video(Record):
+    """The screen recording of one test (`--video`)."""
+
+    path: str | None
+    """Report-relative (web: WebM/VP9; iOS/Android: Appium's MP4); None when the grade's video
+    budget dropped it (`dropped` says why)."""
+    duration_s: float
+    frames: int
+    """Frames in the file (0 where the file was not decoded)."""
+    bytes: int
+    dropped: str = ""
+    """Why the file was deleted after the test (the grade's `--video-budget-mb`), else ""."""
 
 
 class TestResult(Record):
@@ -64,6 +81,8 @@ class TestResult(Record):
     screenshots: tuple[Screenshot, ...] = ()
     console_errors: tuple[str, ...] = ()
     """Errors the app wrote to its console while the test ran (web: the browser log)."""
+    video: Video | None = None
+    """The test's screen recording (`--video`); None when it was not recorded or kept."""
 
 
 class Redaction(Record):

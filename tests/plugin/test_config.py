@@ -120,6 +120,7 @@ def test_the_build_limit_defaults_per_platform_and_the_option_wins(
 @pytest.mark.parametrize(("field", "default", "other", "choices", "bad"), [
     ("isolation", "context", "browser", "browser, context", "tab"),
     ("evidence", "lazy", "eager", "eager, lazy", "sometimes"),
+    ("video", "on-failure", "on", "off, on-failure, on", "always"),
 ])
 def test_a_choice_option_has_its_default_and_takes_the_ini_or_the_flag(
     demo_task: pytest.Pytester, field: str, default: str, other: str, choices: str, bad: str,

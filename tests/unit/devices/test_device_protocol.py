@@ -96,7 +96,7 @@ def test_the_protocols_name_every_member_the_grader_uses() -> None:
         "platform": "property", "launch_timeout_s": "attribute", "start": "method",
         "healthy": "method", "launch": "method", "relaunch": "method", "keeps": "method",
         "console_errors": "method", "screen_fingerprint": "method", "requested_urls": "method",
-        "own_hosts": "property", "stop": "method",
+        "own_hosts": "property", "record_video": "method", "stop": "method",
     }
     assert members(AppSession) == {
         "driver": "property", "own_hosts": "property", "screenshot": "method",

@@ -139,7 +139,7 @@ def test_grade_schema_lists_every_field_of_every_record() -> None:
     assert set(described) == {
         "GradeRecord", "BuildResult", "Reward", "TestResult", "Evidence", "Screenshot",
         "GradeVector", "TierSummary", "VisualSummary", "CheckpointVisual", "VisualScore",
-        "StepDiagnosis", "InstallAttempt", "FeedbackResult", "Redaction", "Interruption",
+        "StepDiagnosis", "InstallAttempt", "FeedbackResult", "Redaction", "Interruption", "Video",
     }
     body = schema("grade")
     defs = {d["title"]: d for d in body["$defs"].values()}

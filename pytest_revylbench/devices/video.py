@@ -1,0 +1,271 @@
+"""A screen recording of one test (`--video off|on-failure|on`).
+
+- Web: DevTools' `Page.startScreencast` on the app's page, over a websocket of our own to the
+  browser's DevTools address (chromedriver gives it in the session's capabilities,
+  `goog:chromeOptions.debuggerAddress`), read by a thread the recording owns; each frame is
+  acked and kept with its timestamp, and encoded when the test ends (`encode`: WebM/VP9 with
+  PyAV's bundled libvpx, which Chromium plays).
+- iOS/Android: Appium's `start_recording_screen` / `stop_recording_screen` (an MP4 the driver
+  encodes on the device's side).
+
+Timestamps are wall-clock seconds (`time.time()`): the browser stamps its frames with them,
+and a check is placed in the video as `time.time() - started_at`.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import threading
+import time
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from pytest_revylbench.records.grade import Video
+
+VideoMode = Literal["off", "on-failure", "on"]
+VIDEO_MODES: tuple[VideoMode, ...] = ("off", "on-failure", "on")
+"""Which tests keep a video: none, those that did not pass, or all."""
+DEFAULT_VIDEO: VideoMode = "on-failure"
+DEFAULT_VIDEO_BUDGET_MB = 50.0
+"""The videos one grade may keep (see bench/RESULTS.md, "Video")."""
+
+SCREENCAST = {"format": "jpeg", "quality": 70, "maxWidth": 393, "maxHeight": 852,
+              "everyNthFrame": 1}
+"""One video pixel per CSS pixel of the phone (the device's 3× would be 9× the pixels)."""
+MIN_FRAME_GAP_S = 0.1
+"""Frames closer than this to the last kept one are dropped (at most 10 fps are encoded)."""
+WEB_SUFFIX = ".webm"
+NATIVE_SUFFIX = ".mp4"
+NATIVE_TIME_LIMIT_S = 1800
+"""Appium's recording stops by itself after this (its default, 180 s, is shorter than a test
+may run)."""
+
+
+class VideoCapture(Protocol):
+    """A recording under way; `stop` or `discard` ends it (either one once)."""
+
+    started_at: float
+    """Wall-clock time of the video's first instant."""
+
+    def stop(self, stem: Path) -> Video | None:
+        """End it and write `<stem><suffix>`; None when nothing was recorded."""
+        ...
+
+    def discard(self) -> None:
+        """End it and keep nothing (a passing test under `on-failure`)."""
+        ...
+
+
+Frame = tuple[float, bytes]
+"""Seconds from the video's start, and the image (JPEG or PNG)."""
+
+
+def encode(frames: Sequence[Frame], end_s: float, out: Path) -> Video:
+    """Encode `frames` (in time order) to `out` as WebM/VP9, each shown until the next one,
+    the last until `end_s` (the video then lasts as long as the recording did).
+
+    Frames are scaled to the first one's size (rounded down to even: yuv420p needs it)."""
+    import av
+    from PIL import Image
+
+    if not frames:
+        raise ValueError("no frames to encode")
+    images = [Image.open(io.BytesIO(data)).convert("RGB") for _, data in frames]
+    width, height = images[0].width // 2 * 2, images[0].height // 2 * 2
+    out.parent.mkdir(parents=True, exist_ok=True)
+    times = [max(0.0, t) for t, _ in frames]
+    stamps = [*times, max(end_s, times[-1] + 0.001)]
+    with av.open(str(out), "w", format="webm") as container:
+        stream = container.add_stream("libvpx-vp9", rate=1000, options={
+            "deadline": "realtime", "cpu-used": "8", "crf": "40", "b:v": "0", "row-mt": "1"})
+        stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+        stream.time_base = Fraction(1, 1000)
+        last_pts = -1
+        # The last image is repeated at the end so the player's timeline reaches `end_s`.
+        for image, at in zip([*images, images[-1]], stamps, strict=True):
+            pts = max(round(at * 1000), last_pts + 1)
+            if image.size != (width, height):
+                image = image.resize((width, height))
+            frame = av.VideoFrame.from_image(image)  # type: ignore[no-untyped-call]
+            frame.pts, frame.time_base, last_pts = pts, Fraction(1, 1000), pts
+            container.mux(stream.encode(frame))
+        container.mux(stream.encode(None))
+    info = probe(out)
+    return Video(path=None, duration_s=round(max(info.duration_s, stamps[-1]), 3),
+                 frames=info.frames, bytes=out.stat().st_size)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What decoding a video file back found."""
+
+    frames: int
+    duration_s: float
+    """The last frame's time (seconds from the first)."""
+    width: int
+    height: int
+
+
+def probe(path: Path) -> Probe:
+    """Decode `path` whole (PyAV): its frame count, the last frame's time and its size."""
+    import av
+
+    frames, last, size = 0, 0.0, (0, 0)
+    with av.open(str(path)) as container:
+        for frame in container.decode(video=0):
+            frames += 1
+            if frame.time is not None:
+                last = max(last, float(frame.time))
+            size = (frame.width, frame.height)
+    return Probe(frames=frames, duration_s=round(last, 3), width=size[0], height=size[1])
+
+
+def debugger_address(driver: Any) -> str:
+    """The browser's DevTools host:port, from the session's capabilities."""
+    options = (getattr(driver, "capabilities", None) or {}).get("goog:chromeOptions") or {}
+    address = options.get("debuggerAddress")
+    if not address:
+        raise RuntimeError("the session's capabilities name no goog:chromeOptions.debuggerAddress")
+    return str(address)
+
+
+def page_socket(address: str, url: str) -> str:
+    """The DevTools websocket of the tab showing `url` (the only page tab if none does)."""
+    with urllib.request.urlopen(f"http://{address}/json/list", timeout=5) as answer:
+        targets = [t for t in json.loads(answer.read()) if t.get("type") == "page"]
+    chosen = [t for t in targets if t.get("url") == url] or targets
+    if not chosen:
+        raise RuntimeError(f"the browser at {address} shows no page")
+    return str(chosen[0]["webSocketDebuggerUrl"])
+
+
+@dataclass
+class Screencast:
+    """A DevTools screencast of one tab, read by a thread of its own (`start`)."""
+
+    socket_url: str
+    started_at: float = 0.0
+    frames: list[Frame] = field(default_factory=list)
+    error: str = ""
+    """Why the reader stopped early ("" while it runs or after a clean stop)."""
+    _ws: Any = None
+    _thread: threading.Thread | None = None
+    _send_lock: threading.Lock = field(default_factory=threading.Lock)
+    _stopping: bool = False
+    _ids: int = 0
+
+    @classmethod
+    def of(cls, driver: Any) -> Screencast:
+        """Start a screencast of the page `driver` shows."""
+        return cls(page_socket(debugger_address(driver), str(driver.current_url))).start()
+
+    def _send(self, method: str, params: dict[str, Any]) -> None:
+        with self._send_lock:
+            self._ids += 1
+            self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
+
+    def start(self) -> Screencast:
+        import websocket
+
+        # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
+        self._ws = websocket.create_connection(self.socket_url, timeout=10, suppress_origin=True)
+        self._ws.settimeout(0.5)
+        self.started_at = time.time()
+        self._send("Page.startScreencast", dict(SCREENCAST))
+        self._thread = threading.Thread(target=self._read, name="revylbench-screencast", daemon=True)
+        self._thread.start()
+        return self
+
+    def _read(self) -> None:
+        import websocket
+
+        last = -1.0
+        while not self._stopping:
+            try:
+                raw = self._ws.recv()
+            except websocket.WebSocketTimeoutException:
+                continue
+            except Exception as exc:  # the tab or the browser went away: keep what came
+                if not self._stopping:
+                    self.error = f"{type(exc).__name__}: {exc}"
+                return
+            message = json.loads(raw)
+            if message.get("method") != "Page.screencastFrame":
+                continue
+            params = message["params"]
+            try:
+                self._send("Page.screencastFrameAck", {"sessionId": params["sessionId"]})
+            except Exception:
+                return
+            at = float(params.get("metadata", {}).get("timestamp") or time.time()) - self.started_at
+            if at - last >= MIN_FRAME_GAP_S or not self.frames:
+                self.frames.append((at, base64.b64decode(params["data"])))
+                last = at
+            else:  # within the gap: the newer frame replaces the kept one's image
+                self.frames[-1] = (self.frames[-1][0], base64.b64decode(params["data"]))
+
+    def _end(self) -> float:
+        ended = time.time() - self.started_at
+        self._stopping = True
+        try:
+            self._send("Page.stopScreencast", {})
+        except Exception:
+            pass
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        try:
+            self._ws.close()
+        except Exception:
+            pass
+        return ended
+
+    def stop(self, stem: Path) -> Video | None:
+        ended = self._end()
+        if not self.frames:
+            return None
+        return encode(self.frames, ended, stem.with_suffix(WEB_SUFFIX))
+
+    def discard(self) -> None:
+        self._end()
+        self.frames.clear()
+
+
+@dataclass
+class AppiumRecording:
+    """Appium's own screen recording of a native session."""
+
+    driver: Any
+    started_at: float = 0.0
+
+    def start(self) -> AppiumRecording:
+        self.started_at = time.time()
+        self.driver.start_recording_screen(timeLimit=NATIVE_TIME_LIMIT_S, forceRestart=True)
+        return self
+
+    def stop(self, stem: Path) -> Video | None:
+        ended = time.time() - self.started_at
+        data = base64.b64decode(self.driver.stop_recording_screen() or "")
+        if not data:
+            return None
+        out = stem.with_suffix(NATIVE_SUFFIX)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+        try:
+            info = probe(out)
+            frames, duration = info.frames, max(info.duration_s, 0.0)
+        except Exception:  # a file PyAV cannot read is still the driver's recording
+            frames, duration = 0, ended
+        return Video(path=None, duration_s=round(duration or ended, 3), frames=frames,
+                     bytes=len(data))
+
+    def discard(self) -> None:
+        try:
+            self.driver.stop_recording_screen()
+        except Exception:
+            pass
