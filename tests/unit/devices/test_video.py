@@ -1,0 +1,250 @@
+"""The video of a device test (issue 20 item 1), without a device: the encoder (decoded back
+with the same library), Appium's recording through a driver double, the grade's budget, which
+tests keep a video, the checks' moments, the seal's digests and the feedback's whitelist."""
+
+from __future__ import annotations
+
+import base64
+import io
+import time
+from pathlib import Path
+from typing import Any
+
+import av
+import pytest
+from PIL import Image
+
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.recording import finish_recording, keeps_video, start_recording
+from pytest_revylbench.devices.video import (
+    NATIVE_TIME_LIMIT_S,
+    AppiumRecording,
+    encode,
+    probe,
+)
+from pytest_revylbench.outputs.feedback import build_feedback
+from pytest_revylbench.outputs.sealing import cited_files, evidence_digests, file_digest
+from pytest_revylbench.outputs.videos import apply_budget
+from pytest_revylbench.records.grade import GradeRecord, TestResult, Video
+from pytest_revylbench.records.reward import Reward
+from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
+from pytest_revylbench.tasks.loading import load_task
+
+REPO = Path(__file__).resolve().parents[3]
+COLOURS = {"red": (255, 0, 0), "green": (0, 128, 0), "blue": (0, 0, 255)}
+
+
+def jpeg(colour: str, size: tuple[int, int] = (393, 852)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, "JPEG", quality=90)
+    return out.getvalue()
+
+
+def decoded(path: Path) -> list[tuple[float, tuple[int, int, int]]]:
+    """(time, colour at the centre) of each frame of `path`."""
+    frames = []
+    with av.open(str(path)) as container:
+        for frame in container.decode(video=0):
+            image = frame.to_image()  # type: ignore[no-untyped-call]
+            pixel = image.getpixel((image.width // 2, image.height // 2))
+            assert isinstance(pixel, tuple)
+            frames.append((float(frame.time or 0.0), (int(pixel[0]), int(pixel[1]), int(pixel[2]))))
+    return frames
+
+
+def near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+    return all(abs(x - y) <= 24 for x, y in zip(a, b, strict=True))
+
+
+def test_the_encoder_shows_each_frame_from_its_time_until_the_end(tmp_path: Path) -> None:
+    out = tmp_path / "v.webm"
+    video = encode([(0.0, jpeg("red")), (0.8, jpeg("green")), (1.5, jpeg("blue"))], 3.25, out)
+    frames = decoded(out)
+    assert [round(t, 3) for t, _ in frames] == [0.0, 0.8, 1.5, 3.25]  # the last one repeated
+    assert [near(c, COLOURS[n]) for (_, c), n in zip(frames, ("red", "green", "blue", "blue"),
+                                                       strict=True)] == [True] * 4
+    assert (video.frames, video.duration_s, video.bytes) == (4, 3.25, out.stat().st_size)
+    assert video.path is None  # the caller names it, report-relative
+    info = probe(out)
+    assert (info.width, info.height) == (392, 852)  # rounded down to even for yuv420p
+    with av.open(str(out)) as container:
+        assert container.streams.video[0].codec_context.name == "vp9"
+        assert "webm" in container.format.name
+
+
+def test_the_encoder_scales_frames_to_the_first_and_keeps_times_increasing(tmp_path: Path) -> None:
+    out = tmp_path / "v.webm"
+    # A second frame of another size and a timestamp before the start (clock skew).
+    encode([(-0.2, jpeg("red", (400, 800))), (0.0, jpeg("green", (200, 100)))], 0.0, out)
+    frames = decoded(out)
+    assert len(frames) == 3 and probe(out).width == 400
+    assert [t for t, _ in frames] == sorted({t for t, _ in frames})
+
+
+def test_the_encoder_refuses_no_frames(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no frames"):
+        encode([], 1.0, tmp_path / "v.webm")
+
+
+class RecordingDriver:
+    """Appium's recording commands, as a driver double: the recording is a real MP4."""
+
+    def __init__(self, mp4: bytes) -> None:
+        self.mp4 = mp4
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def start_recording_screen(self, **options: Any) -> None:
+        self.calls.append(("start", options))
+
+    def stop_recording_screen(self, **options: Any) -> str:
+        self.calls.append(("stop", options))
+        return base64.b64encode(self.mp4).decode()
+
+
+def mp4(tmp_path: Path) -> bytes:
+    path = tmp_path / "native.mp4"
+    with av.open(str(path), "w", format="mp4") as container:
+        stream = container.add_stream("libx264", rate=10)
+        stream.width, stream.height, stream.pix_fmt = 64, 128, "yuv420p"
+        for n in range(12):
+            frame = av.VideoFrame.from_image(Image.new("RGB", (64, 128), (n * 20, 0, 0)))  # type: ignore[no-untyped-call]
+            container.mux(stream.encode(frame))
+        container.mux(stream.encode(None))
+    return path.read_bytes()
+
+
+def test_a_native_recording_is_appiums_mp4_written_as_it_came(tmp_path: Path) -> None:
+    data = mp4(tmp_path)
+    driver = RecordingDriver(data)
+    recording = AppiumRecording(driver).start()
+    assert driver.calls == [("start", {"timeLimit": NATIVE_TIME_LIMIT_S, "forceRestart": True})]
+    assert abs(recording.started_at - time.time()) < 5
+    video = recording.stop(tmp_path / "tests/t/video")
+    assert video is not None and (tmp_path / "tests/t/video.mp4").read_bytes() == data
+    assert (video.frames, video.bytes) == (12, len(data))
+    assert driver.calls[-1][0] == "stop"
+
+
+class FakeCapture:
+    def __init__(self, started_at: float) -> None:
+        self.started_at = started_at
+        self.ended: str | None = None
+
+    def stop(self, stem: Path) -> Video | None:
+        self.ended = "stop"
+        return encode([(0.0, jpeg("red"))], 1.0, stem.with_suffix(".webm"))
+
+    def discard(self) -> None:
+        self.ended = "discard"
+
+
+class FakeDevice:
+    def __init__(self, capture: FakeCapture | None) -> None:
+        self.capture = capture
+
+    def record_video(self, driver: Any) -> FakeCapture:
+        if self.capture is None:
+            raise RuntimeError("the session's capabilities name no debuggerAddress")
+        return self.capture
+
+
+@pytest.mark.parametrize(("mode", "passed", "kept"), [
+    ("off", False, False), ("on-failure", True, False), ("on-failure", False, True),
+    ("on", True, True), ("on", False, True),
+])
+def test_which_tests_keep_their_video(mode: Any, passed: bool, kept: bool) -> None:
+    assert keeps_video(mode, passed) is kept
+
+
+def test_a_kept_video_is_named_report_relative_and_checks_are_placed_in_it(tmp_path: Path) -> None:
+    recorder = EvidenceRecorder(tmp_path, "test_stage_1")
+    capture = FakeCapture(time.time() - 2.0)
+    assert start_recording(FakeDevice(capture), None, "on", recorder) is capture  # type: ignore[arg-type]
+    item = recorder.check("the heading shows", "'a'", "'a'", True)
+    assert item.video_s is not None and 2.0 <= item.video_s < 4.0
+    finish_recording(capture, recorder, keep=True)
+    assert capture.ended == "stop" and recorder.video is not None
+    assert recorder.video.path == "tests/test_stage_1/video.webm"
+    assert (tmp_path / recorder.video.path).is_file()
+
+
+def test_a_video_not_kept_is_discarded_and_off_records_nothing(tmp_path: Path) -> None:
+    recorder = EvidenceRecorder(tmp_path, "t")
+    capture = FakeCapture(time.time())
+    assert start_recording(FakeDevice(capture), None, "off", recorder) is None  # type: ignore[arg-type]
+    assert recorder.check("c", "e", "o", True).video_s is None
+    started = start_recording(FakeDevice(capture), None, "on-failure", recorder)  # type: ignore[arg-type]
+    finish_recording(started, recorder, keep=False)
+    assert capture.ended == "discard" and recorder.video is None
+    assert not list(tmp_path.rglob("*.webm"))
+
+
+def test_a_recording_that_cannot_start_costs_the_test_nothing(tmp_path: Path) -> None:
+    recorder = EvidenceRecorder(tmp_path, "t")
+    assert start_recording(FakeDevice(None), None, "on", recorder) is None  # type: ignore[arg-type]
+    assert "debuggerAddress" in recorder.video_error and recorder.video_started_at is None
+
+
+def recorded(name: str, verdict: Verdict, video: str | None, size: int, role: str = "stage",
+           stage: str | None = "accounts") -> TestResult:
+    return TestResult.model_validate({
+        "nodeid": f"suites/budget/test_budget.py::{name}", "name": name, "role": role,
+        "stage": stage, "verdict": verdict,
+        **({"fault": Fault.CHECK_FAILED} if verdict is Verdict.FAIL else {}),
+        "video": None if video is None else {"path": video, "duration_s": 5.0, "frames": 9,
+                                             "bytes": size},
+    })
+
+
+def test_past_the_budget_videos_of_passing_tests_go_first(tmp_path: Path) -> None:
+    results = {}
+    for n, verdict in enumerate((Verdict.PASS, Verdict.FAIL, Verdict.PASS, Verdict.FAIL)):
+        rel = f"tests/t{n}/video.webm"
+        (tmp_path / rel).parent.mkdir(parents=True)
+        (tmp_path / rel).write_bytes(b"x")
+        results[f"t{n}"] = recorded(f"t{n}", verdict, rel, 400_000)
+    kept = apply_budget(results, tmp_path, 1.0)  # 1 MB: two of the four 0.4 MB videos
+    paths = {k: r.video.path if r.video else None for k, r in kept.items()}
+    assert paths == {"t0": None, "t1": "tests/t1/video.webm", "t2": None, "t3": "tests/t3/video.webm"}
+    assert {p.parent.name for p in tmp_path.rglob("*.webm")} == {"t1", "t3"}
+    dropped = kept["t0"].video
+    assert dropped is not None and dropped.bytes == 400_000
+    assert dropped.dropped.startswith("dropped: the grade's video budget (1 MB) was spent")
+    assert apply_budget(results, tmp_path, 0.0)["t1"].video.path is None  # type: ignore[union-attr]
+
+
+def test_a_kept_video_is_bound_in_the_evidence_digests(tmp_path: Path) -> None:
+    rel = "tests/t/video.webm"
+    (tmp_path / rel).parent.mkdir(parents=True)
+    (tmp_path / rel).write_bytes(b"frames")
+    kept, dropped = recorded("t", Verdict.FAIL, rel, 6), recorded("u", Verdict.PASS, None, 0)
+    assert rel in cited_files([kept, dropped])
+    assert evidence_digests([kept], tmp_path) == {rel: file_digest(tmp_path / rel)}
+
+
+def test_feedback_carries_the_video_of_a_failed_stage_only(tmp_path: Path) -> None:
+    budget = load_task(REPO / "tasks", REPO / "suites", "budget")
+    for rel in ("tests/a/video.webm", "tests/b/video.webm", "tests/c/video.webm",
+                "tests/d/video.txt"):
+        (tmp_path / rel).parent.mkdir(parents=True)
+        (tmp_path / rel).write_bytes(b"v")
+    tests = (
+        recorded("test_stage_1_accounts", Verdict.PASS, "tests/a/video.webm", 1),
+        recorded("test_stage_2_transactions", Verdict.FAIL, "tests/b/video.webm", 1,
+               stage="transactions"),
+        recorded("test_component", Verdict.FAIL, "tests/c/video.webm", 1, role="other", stage=None),
+        recorded("test_stage_3_budgets", Verdict.FAIL, "tests/d/video.txt", 1, stage="budgets"),
+        recorded("test_journey_month_close", Verdict.FAIL, "../../outside.webm", 1, role="journey",
+               stage="month-close"),
+    )
+    record = GradeRecord(
+        run_id="r", task="budget", task_version="1.0.0", platform="web",
+        submission_digest="sha256:abc", status=GradeStatus.COMPLETED, outcome=0.0,
+        reward=Reward(scheme="stages", score=0.0), tests=tests,
+        started_at="2026-12-01T00:00:00+00:00", finished_at="2026-12-01T00:01:00+00:00")
+    videos = {f.name: f.video for f in build_feedback(record, budget, tmp_path).failures}
+    assert videos["Stage 2: Transactions"] == "stage-2-video.webm"
+    assert "Stage 1: Accounts and tabs" not in videos  # it passed
+    assert videos["Stage 3: Budgets and edits"] is None  # not a video file
+    assert videos["Journey: Closing the month"] is None  # outside the report folder
+    assert [v for name, v in videos.items() if not name.startswith(("Stage", "Journey"))] == [None]
