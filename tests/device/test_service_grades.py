@@ -12,6 +12,7 @@ are identical, so the second grade can reuse the first one's build.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import threading
@@ -21,9 +22,13 @@ import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-from pytest_revylbench.outputs.ledger import read_ledger
+from pytest_revylbench.cli import main
+from pytest_revylbench.outputs.ledger import check_open, read_ledger
+from pytest_revylbench.scoring.rollout import score_ledger
 from pytest_revylbench.service.broker import RedisBroker
+from pytest_revylbench.service.jobs import GradeJob, now, run, save_job
 from pytest_revylbench.service.queue import GradeQueue
+from pytest_revylbench.service.tarball import pack
 from pytest_revylbench.service.workers import WorkerSet
 from pytest_revylbench.service.workspace import WORKSPACE
 
@@ -83,3 +88,30 @@ def test_two_workers_on_one_queue_grade_two_rollouts_and_hand_back_feedback(tmp_
         assert markdown and shown.strip().startswith(markdown)
         assert (bundle / "feedback.json").is_file() and list(bundle.glob("*.png"))
     assert f"(screenshots in {folders[1] / WORKSPACE / '.feedback' / '1'}: " in by_mcp["text"]
+
+
+def test_a_grade_ended_by_a_bench_fault_is_graded_again_and_never_charged(tmp_path: Path) -> None:
+    """A real bench fault: the pool's hub does not answer (a closed 127.0.0.1 port). The job
+    grades, sees the bench's failure in the ledger, grades again once, and answers with the
+    bench fault, refunded: the agent's budget is untouched."""
+    rollout = start_rollout(tmp_path / "rollouts", "budget-1", "budget", "--scheme", "stages")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        dead_port = probe.getsockname()[1]
+    pool = tmp_path / "dead-hub.toml"
+    pool.write_text(f'schema = 1\nname = "dead-hub"\nprovider = "remote"\n'
+                    f'hub_url = "http://127.0.0.1:{dead_port}/wd/hub"\ncapacity = 1\n'
+                    'lease_timeout_s = 30\n', encoding="utf-8")
+    job = GradeJob(id="s1", rollout=str(rollout), task="budget", submitted_at=now(),
+                   settings=settings(device_pool=str(pool), bench_retries=1,
+                                     extra=["--tiers=flow", "--scheme=stages", "--check-timeout=1"]))
+    save_job(job, pack(rollout / WORKSPACE))
+    outcome = run(str(rollout), "s1")
+    ledger = read_ledger(rollout)
+    assert [(r.k, r.party) for r in ledger.records] == [(1, "bench"), (2, "bench")], outcome
+    assert outcome["state"] == "graded" and outcome["party"] == "bench", outcome
+    assert outcome["attempts"] == 2 and outcome["failure_kind"] == ledger.records[-1].failure_kind
+    score = score_ledger(ledger)
+    assert score.submissions_counted == 0, score
+    assert main(["rollout", str(rollout)]) == 0   # still open, with all 5 submissions left
+    check_open(rollout, "budget")
