@@ -248,3 +248,27 @@ def test_feedback_carries_the_video_of_a_failed_stage_only(tmp_path: Path) -> No
     assert videos["Stage 3: Budgets and edits"] is None  # not a video file
     assert videos["Journey: Closing the month"] is None  # outside the report folder
     assert [v for name, v in videos.items() if not name.startswith(("Stage", "Journey"))] == [None]
+
+
+def test_the_scorecard_plays_a_video_and_jumps_to_each_check(tmp_path: Path) -> None:
+    from pytest_revylbench.outputs.scorecard import render_grade_scorecard
+    from pytest_revylbench.records.grade import Evidence
+
+    failed = recorded("test_stage_2_transactions", Verdict.FAIL, "tests/b/video.webm", 9,
+                      stage="transactions").model_copy(update={"evidence": (
+                          Evidence(criterion="the list shows", expected="a", observed="a",
+                                   passed=True, video_s=1.25),
+                          Evidence(criterion="the total shows", expected="b", observed="c",
+                                   passed=False, video_s=4.5))})
+    dropped = recorded("test_stage_1_accounts", Verdict.PASS, None, 0).model_copy(update={
+        "video": Video(path=None, duration_s=3.0, frames=5, bytes=9, dropped="dropped: budget")})
+    record = GradeRecord(
+        run_id="r", task="budget", task_version="1.0.0", platform="web",
+        submission_digest="sha256:abc", status=GradeStatus.COMPLETED, outcome=0.0,
+        reward=Reward(scheme="stages", score=0.0), tests=(dropped, failed),
+        started_at="2026-12-01T00:00:00+00:00", finished_at="2026-12-01T00:01:00+00:00")
+    page = render_grade_scorecard(record, {})
+    assert page.count("<video ") == 1 and 'src="tests/b/video.webm"' in page
+    assert 'data-t="1.25"' in page and 'data-t="4.5"' in page
+    assert "4.5 s</a> FAILED: the total shows" in page
+    assert "video dropped: budget" in page
