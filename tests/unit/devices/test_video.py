@@ -272,3 +272,12 @@ def test_the_scorecard_plays_a_video_and_jumps_to_each_check(tmp_path: Path) -> 
     assert 'data-t="1.25"' in page and 'data-t="4.5"' in page
     assert "4.5 s</a> FAILED: the total shows" in page
     assert "video dropped: budget" in page
+
+
+def test_the_budget_option_takes_megabytes_zero_or_more() -> None:
+    from pytest_revylbench.plugin import options as opt
+
+    assert opt.VIDEO_BUDGET.parse("20") == 20.0 and opt.VIDEO_BUDGET.parse("0") == 0.0
+    for bad in ("-1", "lots"):
+        with pytest.raises(ValueError, match=f"expected a number of megabytes, 0 or more, got '{bad}'"):
+            opt.VIDEO_BUDGET.parse(bad)
