@@ -74,14 +74,20 @@ def encode(frames: Sequence[Frame], end_s: float, out: Path) -> Video:
     """Encode `frames` (in time order) to `out` as WebM/VP9, each shown until the next one,
     the last until `end_s` (the video then lasts as long as the recording did).
 
-    Frames are scaled to the first one's size (rounded down to even: yuv420p needs it)."""
+    Frames are scaled to the first one's size (rounded down to even: yuv420p needs it). Each
+    is decoded as it is encoded: a long test's frames decoded at once would hold about 1 MB
+    of pixels per frame."""
     import av
     from PIL import Image
 
     if not frames:
         raise ValueError("no frames to encode")
-    images = [Image.open(io.BytesIO(data)).convert("RGB") for _, data in frames]
-    width, height = images[0].width // 2 * 2, images[0].height // 2 * 2
+
+    def image(data: bytes) -> Image.Image:
+        return Image.open(io.BytesIO(data)).convert("RGB")
+
+    first = image(frames[0][1])
+    width, height = first.width // 2 * 2, first.height // 2 * 2
     out.parent.mkdir(parents=True, exist_ok=True)
     times = [max(0.0, t) for t, _ in frames]
     stamps = [*times, max(end_s, times[-1] + 0.001)]
@@ -92,11 +98,12 @@ def encode(frames: Sequence[Frame], end_s: float, out: Path) -> Video:
         stream.time_base = Fraction(1, 1000)
         last_pts = -1
         # The last image is repeated at the end so the player's timeline reaches `end_s`.
-        for image, at in zip([*images, images[-1]], stamps, strict=True):
+        for data, at in zip([*(d for _, d in frames), frames[-1][1]], stamps, strict=True):
             pts = max(round(at * 1000), last_pts + 1)
-            if image.size != (width, height):
-                image = image.resize((width, height))
-            frame = av.VideoFrame.from_image(image)  # type: ignore[no-untyped-call]
+            picture = image(data)
+            if picture.size != (width, height):
+                picture = picture.resize((width, height))
+            frame = av.VideoFrame.from_image(picture)  # type: ignore[no-untyped-call]
             frame.pts, frame.time_base, last_pts = pts, Fraction(1, 1000), pts
             container.mux(stream.encode(frame))
         container.mux(stream.encode(None))
