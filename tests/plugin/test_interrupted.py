@@ -4,6 +4,8 @@ grader, grade.json says `interrupted`, what finished, what did not and why; vali
 from __future__ import annotations
 
 import json
+import signal
+from collections.abc import Iterator
 
 import pytest
 
@@ -49,7 +51,20 @@ def _by_name(record: dict) -> dict[str, tuple[str, str | None]]:
     return {t["name"]: (t["verdict"], t["fault"]) for t in record["tests"]}
 
 
+@pytest.fixture
+def sigint_not_ignored() -> Iterator[None]:
+    """A run started in the background (`cmd &` without job control, as CI scripts may) has
+    SIGINT ignored, and a grade rightly leaves an ignored SIGINT alone. The grade under test
+    gets SIGINT's default: a Python handler here is reset to it across exec."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+@pytest.mark.usefixtures("sigint_not_ignored")
 def test_a_grade_stopped_by_a_signal_is_recorded_as_the_benchs(demo_task: pytest.Pytester, sig: str) -> None:
     record, result = _grade(demo_task, f"os.kill(os.getpid(), signal.{sig}); time.sleep(5)")
     assert result.ret == pytest.ExitCode.INTERRUPTED
