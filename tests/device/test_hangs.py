@@ -27,8 +27,8 @@ BOUND_S = 600.0
 """A bound that only a grade whose hang handling works keeps on any machine: without it, each
 hung command waits out the driver's own limits, and four hung tests take far longer. The goal
 (a grade after its build within 180 s on an idle 2-core machine) is a speed goal: it is
-measured, not asserted, and its figures are in bench/RESULTS.md (section 8, "Unresponsive apps"), since a loaded
-machine misses it without any fault of the feature."""
+measured, not asserted, and its figures are in bench/RESULTS.md (section 8, "Unresponsive
+apps"), since a loaded machine misses it without any fault of the feature."""
 
 
 def hung_app(name: str, dest: Path) -> Path:

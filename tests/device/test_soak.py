@@ -44,7 +44,7 @@ def soak(faults: int, reports: Path, run_id: str) -> dict[str, Any]:
          "-p", "no:cacheprovider", "-p", "tests.device.soak_faults", *FLOW_ONLY,
          "--infra-retries", str(per_test),
          # The video encoder (PyAV, libvpx) loads once into the grader at the first failed
-         # attempt, ≈ 100–125 MB that stay: not a leak per fault, but more than RSS_TOLERANCE.
+         # attempt, ≈ 100 to 125 MB that stay: not a leak per fault, but more than RSS_TOLERANCE.
          # This soak is about device faults; video's cost is bench figure 13.
          "--video=off"],
         cwd=REPO, capture_output=True, text=True, timeout=1800,
