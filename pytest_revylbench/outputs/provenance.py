@@ -35,6 +35,11 @@ def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
+def grader_digest() -> str:
+    """The grader a grade (or a re-judging) was made with: its version and its source tree."""
+    return _sha((metadata.version("pytest-revylbench") + "\n" + tree_digest(PACKAGE_ROOT)).encode())
+
+
 def _command_version(argv: list[str]) -> str:
     try:
         out = subprocess.run(argv, capture_output=True, text=True, timeout=20, check=False)
@@ -115,9 +120,7 @@ def grade_digests(
         "suite": suite_digest(task),
         "submission": submission_digest(submission),
         "oracle": _sha("\n".join(oracle_parts).encode()),
-        "grader": _sha(
-            (metadata.version("pytest-revylbench") + "\n" + tree_digest(PACKAGE_ROOT)).encode()
-        ),
+        "grader": grader_digest(),
         "environment": _sha(json.dumps(env, sort_keys=True).encode()),
     }
     return digests, env

@@ -18,9 +18,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.outputs.grade import GRADE_JSON
 from pytest_revylbench.outputs.ledger import LEDGER, read_ledger, scheme_weights
+from pytest_revylbench.outputs.provenance import grader_digest
 from pytest_revylbench.outputs.sealing import file_digest, verify
 from pytest_revylbench.records.grade import GradeRecord, TestResult
 from pytest_revylbench.records.ledger import Ledger
@@ -34,7 +34,6 @@ from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.loading import TaskError, parse_task_file
 
 REGRADE_JSON = "regrade.json"
-PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 
 REJUDGED = (
     "visual metrics of every checkpoint screenshot against the oracle",
@@ -95,13 +94,6 @@ def differences(old: Any, new: Any, path: str = "") -> list[str]:
         return [d for n, (a, b) in enumerate(zip(old, new, strict=True))
                 for d in differences(a, b, f"{path}[{n}]")]
     return [] if old == new else [f"{path}: {json.dumps(old)} → {json.dumps(new)}"]
-
-
-def grader_digest() -> str:
-    import hashlib
-
-    text = metadata.version("pytest-revylbench") + "\n" + tree_digest(PACKAGE_ROOT)
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def rescore_rollout(folder: Path, grade: GradeRecord, spec: TaskSpec) -> RolloutRegrade:

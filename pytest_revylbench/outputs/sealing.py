@@ -7,19 +7,19 @@ file as it was written.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pytest_revylbench.app.evidence import sha256_text
 from pytest_revylbench.records.grade import TestResult
 
 SEAL = "seal"
 
 
 def file_digest(path: Path) -> str:
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_text(path.read_bytes())
 
 
 def cited_files(tests: Iterable[TestResult]) -> list[str]:
@@ -48,7 +48,7 @@ def canonical(raw: dict[str, Any]) -> bytes:
 
 
 def seal_of(raw: dict[str, Any]) -> str:
-    return "sha256:" + hashlib.sha256(canonical(raw)).hexdigest()
+    return sha256_text(canonical(raw))
 
 
 def sealed(raw: dict[str, Any]) -> dict[str, Any]:
