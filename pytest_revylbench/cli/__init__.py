@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from pytest_revylbench.campaigns.campaign import CAMPAIGN_HELP, add_campaign_arguments, run_campaign
@@ -163,25 +164,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tasks-dir", type=Path, default=Path("tasks"))
     parser.add_argument("--suites-dir", type=Path, default=Path("suites"))
     sub = parser.add_subparsers(dest="command", required=True)
-    doctor = sub.add_parser("doctor", help=DOCTOR_HELP)
-    add_doctor_arguments(doctor)
-    doctor.set_defaults(run=run_doctor)
-    calibrate = sub.add_parser("calibrate", help=CALIBRATE_HELP)
-    add_calibrate_arguments(calibrate)
-    calibrate.set_defaults(run=run_calibrate)
-    validate = sub.add_parser("validate", help=VALIDATE_HELP)
-    add_validate_arguments(validate)
-    validate.set_defaults(run=run_validate)
-    new_task = sub.add_parser("new-task", help=NEW_TASK_HELP)
-    add_new_task_arguments(new_task)
-    new_task.set_defaults(run=run_new_task)
+
+    def declared(name: str, help_text: str, add_arguments: Callable[[argparse.ArgumentParser], None],
+                 run: Callable[[argparse.Namespace], int]) -> None:
+        """A command whose module declares its arguments and its runner."""
+        command = sub.add_parser(name, help=help_text)
+        add_arguments(command)
+        command.set_defaults(run=run)
+
+    declared("doctor", DOCTOR_HELP, add_doctor_arguments, run_doctor)
+    declared("calibrate", CALIBRATE_HELP, add_calibrate_arguments, run_calibrate)
+    declared("validate", VALIDATE_HELP, add_validate_arguments, run_validate)
+    declared("new-task", NEW_TASK_HELP, add_new_task_arguments, run_new_task)
     mutant = sub.add_parser("mutant", help="write a mutant of a task's reference app")
     mutant.add_argument("task")
     mutant.add_argument("name")
     mutant.add_argument("dest", type=Path)
     mutant.set_defaults(run=_mutant)
-    # Commands whose module declares their arguments and their runner.
-    for name, help_text, add_arguments, run in (
+    for row in (
         ("rollout", ROLLOUT_HELP, add_rollout_arguments, score_command),
         ("schema", SCHEMA_HELP, add_schema_arguments, run_schema),
         ("campaign", CAMPAIGN_HELP, add_campaign_arguments, run_campaign),
@@ -192,9 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         ("run-agent", RUN_AGENT_HELP, add_run_agent_arguments, run_run_agent),
         ("regrade", REGRADE_HELP, add_regrade_arguments, run_regrade),
     ):
-        command = sub.add_parser(name, help=help_text)
-        add_arguments(command)
-        command.set_defaults(run=run)
+        declared(*row)
     stability = sub.add_parser(
         "stability", help="grade the reference and every mutant N times; fail unless stable")
     stability.add_argument("--task", required=True)
@@ -212,9 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     stability.add_argument("--appium-dir", type=Path, default=APPIUM_DIR,
                            help="the Appium install whose versions a certificate records")
     stability.set_defaults(run=_stability)
-    certificates = sub.add_parser("certificates", help=CERTIFICATES_HELP)
-    add_certificates_arguments(certificates)
-    certificates.set_defaults(run=run_certificates)
+    declared("certificates", CERTIFICATES_HELP, add_certificates_arguments, run_certificates)
     oracle = sub.add_parser(
         "oracle", help="capture the visual oracle: the reference app's checkpoint screenshots")
     oracle.add_argument("--task", required=True)
