@@ -8,12 +8,12 @@ plain HTTP) for the pairs the `NetworkPolicy` allows, and refuses every other on
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from pytest_revylbench.service.network_policy import NetworkPolicy
+from pytest_revylbench.service.unix_server import ThreadedUnixServer
 
 MAX_HEAD = 64 * 1024
 CONNECT_TIMEOUT_S = 20.0
@@ -49,46 +49,19 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
             pass
 
 
-class ConnectProxy:
+class ConnectProxy(ThreadedUnixServer):
     """`start()` listens on `socket_path` in a thread; `stop()` closes it."""
 
     def __init__(self, socket_path: Path, policy: NetworkPolicy,
                  log: Callable[[str], None] = print) -> None:
-        self.socket_path = socket_path
+        super().__init__(socket_path, "revylbench-proxy", limit=MAX_HEAD)
         self.policy = policy
         self.log = log
         self.refused: list[str] = []
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="revylbench-proxy", daemon=True)
-        self._server: asyncio.AbstractServer | None = None
-        self._error: BaseException | None = None
 
     def start(self) -> ConnectProxy:
-        self._thread.start()
-        self._ready.wait(10)
-        if self._error is not None:
-            raise self._error
+        self._listen()
         return self
-
-    def stop(self) -> None:
-        if self._server is not None:
-            self._loop.call_soon_threadsafe(self._server.close)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=10)
-        self.socket_path.unlink(missing_ok=True)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._server = self._loop.run_until_complete(
-                asyncio.start_unix_server(self._client, path=str(self.socket_path), limit=MAX_HEAD))
-        except BaseException as exc:  # handed to start()
-            self._error = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        self._loop.run_forever()
 
     async def _refuse(self, writer: asyncio.StreamWriter, status: str, message: str) -> None:
         body = (message + "\n").encode()

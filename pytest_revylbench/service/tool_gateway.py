@@ -14,9 +14,10 @@ import asyncio
 import json
 import struct
 import sys
-import threading
 from collections.abc import Sequence
 from pathlib import Path
+
+from pytest_revylbench.service.unix_server import ThreadedUnixServer
 
 STDIN, STDOUT, STDERR, EXIT, STDIN_EOF = 0, 1, 2, 3, 4
 LINE_LIMIT = 64 * 1024 * 1024
@@ -45,47 +46,30 @@ def submit_args(args: Sequence[str]) -> list[str]:
     return kept
 
 
-class ToolGateway:
+class ToolGateway(ThreadedUnixServer):
     """`start()` listens on `socket_path` in a thread; `stop()` closes it and its children."""
+
+    STOP_GRACE_S = 0.5
 
     def __init__(self, socket_path: Path, workspace: Path, inner: Path,
                  cli: Sequence[str] | None = None) -> None:
-        self.socket_path = socket_path
+        super().__init__(socket_path, "revylbench-tools")
         self.workspace = workspace.resolve()
         self.inner = inner
         self.cli = list(cli or [sys.executable, "-m", "pytest_revylbench.cli"])
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._server: asyncio.AbstractServer | None = None
         self._children: set[asyncio.subprocess.Process] = set()
-        self._thread = threading.Thread(target=self._run, name="revylbench-tools", daemon=True)
 
     def start(self) -> ToolGateway:
-        self._thread.start()
-        if not self._ready.wait(10) or self._server is None:
-            raise OSError(f"the tool gateway could not listen on {self.socket_path}")
+        try:
+            self._listen()
+        except OSError as exc:
+            raise OSError(f"the tool gateway could not listen on {self.socket_path}: {exc}") from exc
         return self
 
-    def stop(self) -> None:
-        def close() -> None:
-            for child in list(self._children):
-                if child.returncode is None:
-                    child.kill()
-            if self._server is not None:
-                self._server.close()
-            self._loop.call_later(0.5, self._loop.stop)
-        self._loop.call_soon_threadsafe(close)
-        self._thread.join(timeout=10)
-        self.socket_path.unlink(missing_ok=True)
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._server = self._loop.run_until_complete(
-                asyncio.start_unix_server(self._client, path=str(self.socket_path)))
-        finally:
-            self._ready.set()
-        self._loop.run_forever()
+    def _closing(self) -> None:
+        for child in list(self._children):
+            if child.returncode is None:
+                child.kill()
 
     def _shown(self, data: bytes) -> bytes:
         return data.replace(str(self.workspace).encode(), str(self.inner).encode())
