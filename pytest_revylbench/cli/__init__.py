@@ -60,9 +60,10 @@ from pytest_revylbench.cli.validate import (
 from pytest_revylbench.outputs.regrade import reproduces
 from pytest_revylbench.outputs.schemas import SCHEMA_HELP, add_schema_arguments, run_schema
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, publish_design
-from pytest_revylbench.tasks.loading import TaskError, load_task
+from pytest_revylbench.tasks.digests import scaffold_digest, scaffold_folder
+from pytest_revylbench.tasks.loading import Task, TaskError, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
-from pytest_revylbench.tasks.stability import check_stability, table
+from pytest_revylbench.tasks.stability import NULL_CONTROL, check_stability, table
 from pytest_revylbench.tasks.transcript import check_transcript
 
 
@@ -83,6 +84,11 @@ def _mutant(args: argparse.Namespace) -> int:
     return 0
 
 
+def null_control(task: Task) -> tuple[Path, str]:
+    """The scaffold a certificate's null-submission control grades, and its digest."""
+    return scaffold_folder(task).resolve(), scaffold_digest(task)
+
+
 def _stability(args: argparse.Namespace) -> int:
     out = args.out or Path("reports") / f"stability-{args.task}-{args.platform}"
     if args.certify and args.only:
@@ -98,6 +104,8 @@ def _stability(args: argparse.Namespace) -> int:
             cwd=Path.cwd(), only=args.only or None, jobs=args.jobs, mutant_runs=mutant_runs,
             rejudge=functools.partial(reproduces, tasks_dir=args.tasks_dir.resolve(),
                                       suites_dir=args.suites_dir.resolve()),
+            null_control=null_control(load_task(args.tasks_dir, args.suites_dir, args.task))
+            if args.certify or NULL_CONTROL in (args.only or ()) else None,
         )
     except TaskError as exc:
         print(exc, file=sys.stderr)
@@ -202,11 +210,13 @@ def main(argv: list[str] | None = None) -> int:
     stability.add_argument("--mutant-runs", type=int, default=None,
                            help="runs of each mutant (default: --runs)")
     stability.add_argument("--only", action="append", metavar="SUBJECT",
-                           help="only this mutant (or `reference`); repeatable")
+                           help="only this mutant (or `reference`, or `null-control`: the "
+                                "untouched scaffold once); repeatable")
     stability.add_argument("--out", type=Path, help="folder for runs and stability.json")
     stability.add_argument("--certify", action="store_true",
-                           help="grade every mutant (--mutant-runs default 1) and, if stable, write "
-                                "the task's certificate suites/<id>/stability.json")
+                           help="grade every mutant (--mutant-runs default 1) and the untouched "
+                                "scaffold once (the null control: 0 under every scheme) and, if "
+                                "stable, write the task's certificate suites/<id>/stability.json")
     stability.add_argument("--appium-dir", type=Path, default=APPIUM_DIR,
                            help="the Appium install whose versions a certificate records")
     stability.set_defaults(run=_stability)

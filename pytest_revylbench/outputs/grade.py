@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_revylbench.outputs.feedback import write_feedback
+from pytest_revylbench.outputs.leakguard import task_index
 from pytest_revylbench.outputs.ledger import append_submission
+from pytest_revylbench.outputs.redacted_scorecard import write_redacted_scorecard
 from pytest_revylbench.outputs.scorecard import write_grade_scorecard
 from pytest_revylbench.outputs.sealing import sealed
 from pytest_revylbench.records.build import BuildResult
@@ -51,10 +53,12 @@ class FeedbackWritten:
 
 
 def write_feedback_bundle(record: GradeRecord, task: Task, run_dir: Path) -> FeedbackWritten:
-    """Write `run_dir/feedback/` for `record`; an error that stopped it is returned, not raised
-    (whatever stopped it, the agent got no feedback, and the grade says so)."""
+    """Write `run_dir/feedback/` for `record`, and the page of it (`scorecard-redacted.html`);
+    an error that stopped them is returned, not raised (whatever stopped it, the agent got no
+    feedback, and the grade says so)."""
     try:
         bundle = write_feedback(record, task, run_dir)
+        write_redacted_scorecard(bundle.folder, run_dir, task_index(task))
     except Exception as exc:
         return FeedbackWritten(FeedbackResult(written=False, error=f"{type(exc).__name__}: {exc}"))
     return FeedbackWritten(FeedbackResult(written=True, redactions=bundle.redactions), bundle.folder)

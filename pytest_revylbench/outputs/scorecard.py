@@ -1,9 +1,15 @@
 """The HTML scorecard: one self-contained page per grade, written beside its grade.json.
 
-The page reads only the record: no wall clock, no network, no script. Screenshots are linked
-by their report-relative paths, so the run folder stays portable. Each visual checkpoint's
-capture is shown beside the task's published design image, copied into the run folder's
-`design/` when the scorecard is written.
+The page reads only the record: no wall clock, no network. Screenshots are linked by their
+report-relative paths, so the run folder stays portable. Each visual checkpoint's capture is
+shown beside the task's published design image, copied into the run folder's `design/` when
+the scorecard is written.
+
+Each test is a timeline of its checks in order: criterion, verdict, what was expected and seen,
+the screenshots before and after, the moment in the test's video (a link that seeks the player;
+the page's only script, with the one that loads a tree), and the UI tree the check judged, shown
+on demand from `scorecard-trees/` (`tree_views`). `redacted_scorecard` writes the same viewer
+restricted to the feedback bundle.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_revylbench.app.evidence import slug
+from pytest_revylbench.outputs.tree_views import TreeView, cited_trees
 from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
 from pytest_revylbench.records.visual import METRICS
 from pytest_revylbench.records.vocabulary import AGENT_FAULTS, Tier, Verdict
@@ -28,6 +35,9 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).parent / "templates"
 GRADE_SCORECARD = "scorecard.html"
 GRADE_TEMPLATE = "grade.html.j2"
+TREE_TEMPLATE = "tree.html.j2"
+REDACTED_SCORECARD = "scorecard-redacted.html"
+"""The page of what the feedback bundle showed the agent (`redacted_scorecard`)."""
 DESIGN_COPY = "design"
 """The run folder's copy of the task's design images the scorecard shows."""
 
@@ -78,11 +88,38 @@ class Factor:
 
 
 @dataclass(frozen=True)
+class TimelineCheck:
+    """One check of a test's timeline, in the order the test made it."""
+
+    n: int
+    evidence: Evidence
+    anchor: str
+    tree: TreeView | None
+    """The readable view of the tree it judged; None when the page has none (see `stored`)."""
+
+    @property
+    def stored(self) -> str | None:
+        """The tree file the check cites, whether or not a view of it was written."""
+        return self.evidence.tree
+
+    @property
+    def before(self) -> str | None:
+        """The screenshot before the check, when it differs from the one the check judged."""
+        e = self.evidence
+        return e.before if e.before and e.before != e.after else None
+
+
+@dataclass(frozen=True)
 class ResultCard:
     result: TestResult
     anchor: str
     failed: tuple[Evidence, ...]
     held: tuple[Evidence, ...]
+    timeline: tuple[TimelineCheck, ...] = ()
+
+    @property
+    def video_id(self) -> str:
+        return f"video-{self.anchor}"
 
 
 def _journey_id(record: GradeRecord) -> str | None:
@@ -146,16 +183,20 @@ def score_factors(record: GradeRecord) -> list[Factor]:
     ]
 
 
-def result_cards(record: GradeRecord) -> list[ResultCard]:
-    return [
-        ResultCard(
-            result=r,
-            anchor="test-" + slug(r.name, 120),
-            failed=tuple(e for e in r.evidence if not e.passed),
-            held=tuple(e for e in r.evidence if e.passed),
+def result_cards(record: GradeRecord, trees: Mapping[str, TreeView] | None = None) -> list[ResultCard]:
+    """A card per test; `trees` maps a stored tree's path to its view (see `write_tree_views`)."""
+    cards = []
+    for r in record.tests:
+        anchor = "test-" + slug(r.name, 120)
+        timeline = tuple(
+            TimelineCheck(n, e, f"{anchor}-check-{n}", (trees or {}).get(e.tree) if e.tree else None)
+            for n, e in enumerate(r.evidence, 1)
         )
-        for r in record.tests
-    ]
+        cards.append(ResultCard(
+            result=r, anchor=anchor, failed=tuple(e for e in r.evidence if not e.passed),
+            held=tuple(e for e in r.evidence if e.passed), timeline=timeline,
+        ))
+    return cards
 
 
 @dataclass(frozen=True)
@@ -179,9 +220,12 @@ def design_pairs(record: GradeRecord, designs: Mapping[str, str]) -> list[Design
             if designs.get(n) or captures.get(n)]
 
 
-def render_grade_scorecard(record: GradeRecord, designs: Mapping[str, str] | None = None) -> str:
+def render_grade_scorecard(
+    record: GradeRecord, designs: Mapping[str, str] | None = None,
+    trees: Mapping[str, TreeView] | None = None,
+) -> str:
     """The page of `record`; `designs` maps a checkpoint@viewport to its design image's
-    report-relative path (see `write_grade_scorecard`)."""
+    report-relative path, `trees` a stored UI tree to its view (see `write_grade_scorecard`)."""
     factors = score_factors(record)
     total = round(sum(f.points for f in factors), 10)
     return render_scorecard(
@@ -192,10 +236,12 @@ def render_grade_scorecard(record: GradeRecord, designs: Mapping[str, str] | Non
         factors_total=total,
         factors_agree=bool(factors) and abs(total - record.outcome) < 1e-9,
         charged_to_agent=record.failure_kind in AGENT_FAULTS,
-        cards=result_cards(record),
+        cards=result_cards(record, trees),
         counts={v.value: sum(r.verdict is v for r in record.tests) for v in Verdict},
         metrics=METRICS,
         pairs=design_pairs(record, designs or {}),
+        redacted_page=REDACTED_SCORECARD,
+        scripted=bool(trees) or any(r.video is not None and r.video.path for r in record.tests),
     )
 
 
@@ -212,8 +258,25 @@ def copy_designs(record: GradeRecord, design: Path, run_dir: Path) -> dict[str, 
     return copies
 
 
+def write_tree_views(record: GradeRecord, run_dir: Path) -> dict[str, TreeView]:
+    """Write `run_dir/scorecard-trees/`: a view of each UI tree `record` cites that is in
+    `run_dir`; returns stored path -> its view."""
+    views: dict[str, TreeView] = {}
+    written: set[str] = set()
+    for view, text in cited_trees(record, run_dir):
+        views[view.stored] = view
+        if view.view in written:  # the same screen's tree, judged by another check
+            continue
+        target = run_dir / view.view
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(render_scorecard(TREE_TEMPLATE, view=view, record=record, text=text),
+                          encoding="utf-8")
+        written.add(view.view)
+    return views
+
+
 def write_grade_scorecard(record: GradeRecord, run_dir: Path, design: Path | None = None) -> Path:
-    """Write `run_dir/scorecard.html` for `record`; returns its path.
+    """Write `run_dir/scorecard.html` for `record` (and its tree views); returns its path.
 
     :param design: the task's design folder (`tasks/<id>/design/`): its images are copied into
         the run folder and shown beside each checkpoint's capture.
@@ -221,7 +284,8 @@ def write_grade_scorecard(record: GradeRecord, run_dir: Path, design: Path | Non
     path = run_dir / GRADE_SCORECARD
     run_dir.mkdir(parents=True, exist_ok=True)
     designs = copy_designs(record, design, run_dir) if design is not None else {}
-    path.write_text(render_grade_scorecard(record, designs), encoding="utf-8")
+    trees = write_tree_views(record, run_dir)
+    path.write_text(render_grade_scorecard(record, designs, trees), encoding="utf-8")
     return path
 
 

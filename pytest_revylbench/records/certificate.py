@@ -37,6 +37,44 @@ class CertifiedSubject(Record):
                 and all(s == self.scores[0] for s in self.scores))
 
 
+class NullControl(Record):
+    """The null-submission control: the untouched scaffold graded against the task on every
+    tier (`--check-timeout=1`), as `revylbench stability --certify` saw it."""
+
+    scaffold: str
+    """The digest of the scaffold's source it graded (`tasks/scaffold`, build folders skipped)."""
+    status: str
+    """The grade's status: `completed` or `candidate_failure` for a grade that ran."""
+    outcome: float
+    schemes: dict[str, float]
+    """Each built-in scheme's reward: every one must be 0."""
+    refused: dict[str, str] = {}
+    """Schemes the grade could not score, with why: must be none."""
+    build_passed: int
+    """Build subtests passed: at least one, so that the zero comes from the progress gate
+    (no stage or journey test passed), not from a scaffold that does not build."""
+    seconds: float = 0.0
+
+    @property
+    def earns_nothing(self) -> bool:
+        return (self.status in ("completed", "candidate_failure") and self.outcome == 0.0
+                and bool(self.schemes) and all(v == 0.0 for v in self.schemes.values())
+                and not self.refused and self.build_passed >= 1)
+
+    def why(self) -> str:
+        """What is wrong, in words; empty when it earns nothing as it must."""
+        if self.earns_nothing:
+            return ""
+        if self.status not in ("completed", "candidate_failure"):
+            return f"the scaffold's grade ended {self.status}"
+        if self.build_passed < 1:
+            return "the scaffold did not build: its zero says nothing of the progress gate"
+        if self.refused:
+            return "schemes refused: " + ", ".join(f"{k} ({v})" for k, v in sorted(self.refused.items()))
+        earned = {k: v for k, v in self.schemes.items() if v != 0.0}
+        return f"the untouched scaffold earned outcome {self.outcome}, schemes {earned or 'none scored'}"
+
+
 class CertificateDigests(Record):
     """The digests a certificate was made with; a change to any but `grader_source` stales it."""
 
@@ -77,10 +115,14 @@ class Certificate(Record):
     """The versions behind the `environment` digest (`ENVIRONMENT_KEYS`), so a stale
     certificate can say which of them moved."""
     subjects: list[CertifiedSubject]
+    null: NullControl | None = None
+    """The null-submission control; None in a certificate made before it was part of one (CI
+    then grades that task's control live on every run)."""
 
     @property
     def stable(self) -> bool:
-        return bool(self.subjects) and all(s.stable for s in self.subjects)
+        return (bool(self.subjects) and all(s.stable for s in self.subjects)
+                and (self.null is None or self.null.earns_nothing))
 
     def subject(self, name: str) -> CertifiedSubject | None:
         return next((s for s in self.subjects if s.subject == name), None)

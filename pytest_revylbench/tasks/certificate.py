@@ -27,6 +27,7 @@ from pytest_revylbench.tasks.digests import (
     mutants_digest,
     oracle_digest,
     reference_digest,
+    scaffold_digest,
     suite_digest,
     task_digest,
 )
@@ -86,6 +87,7 @@ def make_certificate(report: StabilityReport, digests: CertificateDigests,
         subjects=[CertifiedSubject(subject=s.subject, expected=s.expected, runs=s.runs,
                                    scores=s.scores, lowers=s.lowers, seconds=s.seconds)
                   for s in report.subjects],
+        null=report.null,
     )
 
 
@@ -103,6 +105,8 @@ def unstable_reason(report: StabilityReport) -> str:
         if not all(s.bundles):
             why.append("a grade wrote no feedback bundle")
         parts.append(f"{s.subject}: {'; '.join(why) or 'unstable'}")
+    if report.null is not None and not report.null.earns_nothing:
+        parts.append(f"null control: {report.null.why()}")
     return "unstable: " + " | ".join(parts)
 
 
@@ -156,6 +160,9 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
         if was != is_:
             problems.append(Problem("STALE", f"{key} changed (was {was}, now {is_})"
                                     + _moved_versions(certificate, environment, key)))
+    if certificate.null is not None and certificate.null.scaffold != scaffold_digest(task):
+        problems.append(Problem("STALE", f"scaffold changed (was {certificate.null.scaffold}, "
+                                         f"now {scaffold_digest(task)}): the null control graded another"))
     certified = {s.subject for s in certificate.subjects}
     uncertified = [m.name for m in list_mutants(task.suite) if m.name not in certified]
     if REFERENCE not in certified:
@@ -163,8 +170,10 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
     if uncertified:
         problems.append(Problem("INCOMPLETE", "mutants not certified: " + ", ".join(uncertified)))
     if not certificate.stable:
-        problems.append(Problem("UNSTABLE", ", ".join(s.subject for s in certificate.subjects
-                                                      if not s.stable)))
+        problems.append(Problem("UNSTABLE", ", ".join(
+            [s.subject for s in certificate.subjects if not s.stable]
+            + (["null control"] if certificate.null is not None and not certificate.null.earns_nothing
+               else []))))
     return problems
 
 

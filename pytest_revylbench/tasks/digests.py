@@ -36,6 +36,17 @@ def reference_digest(task: Task) -> str:
     return tree_digest(task.suite / "reference", skip=BUILT)
 
 
+def scaffold_folder(task: Task) -> Path:
+    """The agents' scaffold (`tasks/scaffold`), beside the task's public folder."""
+    return task.folder.parent / "scaffold"
+
+
+def scaffold_digest(task: Task) -> str:
+    """The digest of the scaffold's source (build and tool folders skipped): what the
+    null-submission control grades."""
+    return tree_digest(scaffold_folder(task), skip=BUILT)
+
+
 def mutants_digest(task: Task) -> str:
     """The digest of the suite's mutants (`suites/<id>/mutants/`): patches and declarations."""
     return _folder_digest(task.suite / "mutants")

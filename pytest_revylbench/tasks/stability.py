@@ -15,12 +15,17 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from pytest_revylbench.records.base import Record
+from pytest_revylbench.records.certificate import NullControl
 from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.vocabulary import Verdict
-from pytest_revylbench.tasks.loading import load_task
+from pytest_revylbench.tasks.loading import TaskError, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 REFERENCE = "reference"
+NULL_CONTROL = "null-control"
+"""The run id of the null-submission control's grade (`check_stability(null_control=…)`)."""
+NULL_ARGS = ("--check-timeout=1",)
+"""On the untouched scaffold no check can succeed: each gives up after 1 s."""
 
 
 class SubjectResult(Record):
@@ -64,10 +69,12 @@ class StabilityReport(Record):
     """Runs of the reference (and of every mutant unless `mutant_runs` says otherwise)."""
     mutant_runs: int | None = None
     subjects: list[SubjectResult]
+    null: NullControl | None = None
+    """The untouched scaffold graded against the task, when asked for (`--certify`)."""
 
     @property
     def stable(self) -> bool:
-        return all(s.stable for s in self.subjects)
+        return all(s.stable for s in self.subjects) and (self.null is None or self.null.earns_nothing)
 
 
 Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int]]
@@ -100,6 +107,31 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     return {t.name: t.verdict.value for t in record.tests}, scores, bundle
 
 
+def _null_grade(python: str, task: str, platform: str, scaffold: Path, digest: str,
+                reports: Path, extra: list[str], cwd: Path) -> NullControl:
+    """The null-submission control: the untouched scaffold graded on every tier."""
+    started = time.monotonic()
+    subprocess.run(
+        [python, "-m", "pytest", "--task", task, "--platform", platform,
+         f"--submission={scaffold}", f"--reports={reports}", "--run-id", NULL_CONTROL,
+         "-p", "no:cacheprovider", "-q", *extra, *NULL_ARGS],
+        cwd=cwd, capture_output=True, text=True, check=False,
+    )
+    seconds = round(time.monotonic() - started, 1)
+    path = reports / NULL_CONTROL / "grade.json"
+    if not path.is_file():
+        return NullControl(scaffold=digest, status="no grade", outcome=0.0, schemes={},
+                           build_passed=0, seconds=seconds)
+    record = GradeRecord.model_validate_json(path.read_text(encoding="utf-8"))
+    vector = record.vector
+    build = vector.tiers.get("build") if vector is not None else None
+    return NullControl(
+        scaffold=digest, status=record.status.value, outcome=record.outcome,
+        schemes={name: reward.score for name, reward in (vector.schemes if vector else {}).items()},
+        refused=dict(vector.refused) if vector is not None else {},
+        build_passed=build.passed if build is not None else 0, seconds=seconds)
+
+
 def check_stability(
     task_id: str,
     *,
@@ -116,9 +148,18 @@ def check_stability(
     python: str = sys.executable,
     progress: bool = True,
     rejudge: Rejudge | None = None,
+    null_control: tuple[Path, str] | None = None,
 ) -> StabilityReport:
+    """Grade the reference `runs` times and each mutant `mutant_runs` times (default `runs`),
+    `jobs` at once; with `null_control` (the scaffold's folder and digest), also grade the
+    untouched scaffold once, alongside."""
     task = load_task(tasks_dir, suites_dir, task_id)
-    mutants = [m for m in list_mutants(task.suite) if only is None or m.name in only]
+    every = list_mutants(task.suite)
+    unknown = sorted(set(only or ()) - {REFERENCE, NULL_CONTROL} - {m.name for m in every})
+    if unknown:
+        raise TaskError(f"{task.suite / 'mutants'}: no mutant named {', '.join(unknown)} (--only takes "
+                        f"{REFERENCE}, {NULL_CONTROL} or a mutant: {', '.join(m.name for m in every)})")
+    mutants = [m for m in every if only is None or m.name in only]
     subjects: list[tuple[str, Path, set[str] | None]] = []
     lowers: dict[str, list[str]] = {}
     if only is None or REFERENCE in only:
@@ -154,8 +195,13 @@ def check_stability(
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     took: dict[tuple[str, int], float] = {}
     rejudged: dict[tuple[str, int], list[str]] = {}
+    grade_null = null_control is not None and (only is None or NULL_CONTROL in only)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        null = (pool.submit(_null_grade, python, task_id, platform, null_control[0], null_control[1],
+                            out / "runs", extra_args, cwd) if null_control is not None and grade_null
+                else None)
         done = list(pool.map(one, jobs_list))
+        null_result = null.result() if null is not None else None
     ordered = sorted(done, key=lambda d: d[1])
     reference = next((s for subject, _n, _v, s in ordered if subject == REFERENCE), None)
     results = []
@@ -183,7 +229,7 @@ def check_stability(
                                      reproduced=[not rejudged[(name, n)] for n in numbers],
                                      regrade_differences=differences))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
-                             subjects=results)
+                             subjects=results, null=null_result)
     out.mkdir(parents=True, exist_ok=True)
     (out / "stability.json").write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
     return report
@@ -218,6 +264,11 @@ def table(report: StabilityReport) -> list[str]:
     rejudged = [r for s in report.subjects for r in s.reproduced]
     if rejudged:
         lines.append(f"regrade reproduced {sum(rejudged)} of {len(rejudged)} grades exactly")
+    if report.null is not None:
+        n = report.null
+        schemes = ", ".join(f"{k} {v:g}" for k, v in sorted(n.schemes.items()))
+        lines.append(f"null control (untouched scaffold, {n.seconds:.0f} s): " + (
+            f"scores 0 under every scheme ({schemes})" if n.earns_nothing else f"FAILED: {n.why()}"))
     grades = [b for s in report.subjects for b in s.bundles]
     lines.append(f"feedback: {sum(grades)} of {len(grades)} grades wrote their bundle; "
                  f"{sum(r for s in report.subjects for r in s.redactions)} fields redacted")

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pytest_revylbench.tasks.certificate import read_certificate
-from pytest_revylbench.tasks.loading import available_tasks, load_task
+from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,6 +53,11 @@ def uncertified() -> list[str]:
     for task in available_tasks(REPO / "tasks"):
         try:
             certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
+        except TaskError:
+            # A task that does not load (one being written): in the sample, whose test then
+            # fails naming the file, rather than an error before any test runs.
+            missing.append(task)
+            continue
         except ValueError:
             continue
         if certificate is None:
@@ -76,6 +81,25 @@ def sampled_tasks() -> list[str]:
     return sorted({*chosen, *uncertified()})
 
 
+@cache
+def live_null_controls() -> list[str]:
+    """The tasks whose null-submission control test_null_submission.py grades live: every task
+    whose certificate does not carry its control (none yet, or one made before certificates
+    did), and is not in the sample (test_stability.py grades the sample's controls against
+    their certificates). The others' controls are certified: `revylbench certificates` fails
+    when the scaffold they graded has changed since (tests/device/test_certificates.py)."""
+    live: set[str] = set()
+    for task in available_tasks(REPO / "tasks"):
+        try:
+            certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
+        except (TaskError, ValueError):
+            live.add(task)
+            continue
+        if certificate is None or certificate.null is None:
+            live.add(task)
+    return sorted(live - set(sampled_tasks()))
+
+
 def sampled_mutants(task: str, mutants: list[str]) -> list[str]:
     """MUTANTS of the task's mutants (all of them are candidates), picked by the seed."""
     return sorted(_ranked(mutants, f"{seed()[0]}:{task}")[:MUTANTS])
@@ -87,7 +111,11 @@ def describe() -> str:
            else seed()[1])
     parts = []
     for task in sampled_tasks():
-        names = [m.name for m in list_mutants(load_task(REPO / "tasks", REPO / "suites", task).suite)]
+        try:
+            names = [m.name for m in list_mutants(load_task(REPO / "tasks", REPO / "suites", task).suite)]
+        except TaskError as exc:
+            parts.append(f"{task} (does not load: {exc})")
+            continue
         why = " — no certificate yet: against its declared verdicts" if task in uncertified() else ""
         parts.append(f"{task} (reference, {', '.join(sampled_mutants(task, names))}){why}")
     return f"revylbench sample ({how}): {'; '.join(parts)}"

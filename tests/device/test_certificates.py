@@ -35,3 +35,5 @@ def test_every_task_has_a_current_certificate(task_id: str) -> None:
     reference = certificate.subject("reference")
     assert reference is not None and set(reference.expected.values()) == {"pass"}
     assert all(set(scores.values()) == {1.0} for scores in reference.scores), reference.scores
+    if certificate.null is not None:
+        assert certificate.null.earns_nothing, certificate.null.why()

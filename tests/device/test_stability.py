@@ -12,21 +12,23 @@ from pathlib import Path
 
 import pytest
 
+from pytest_revylbench.records.certificate import NullControl
 from pytest_revylbench.tasks.certificate import FIX, read_certificate
 from pytest_revylbench.tasks.loading import load_task
 from pytest_revylbench.tasks.mutants import list_mutants
+from pytest_revylbench.tasks.stability import NULL_CONTROL, REFERENCE
 
 from .conftest import REPO
 from .sample import describe, sampled_mutants, sampled_tasks, uncertified
 
 # Every task's certificate (suites/<id>/stability.json) records its reference graded three
-# times and every mutant once, with every tier; tests/device/test_certificates.py checks each
-# is current. Each CI run re-grades for real the reference 3x and two mutants of the sampled
-# tasks (tests/device/sample.py: picked from the commit hash; REVYLBENCH_SAMPLE=budget,till
-# names them) and finds exactly the certificate's verdicts and scores: a change that alters a
-# grade without bumping the package version fails here.
+# times, every mutant once and the untouched scaffold once (the null control), with every tier;
+# tests/device/test_certificates.py checks each is current. Each CI run re-grades for real the
+# reference 3x, two mutants and the null control of the sampled tasks (tests/device/sample.py:
+# picked from the commit hash; REVYLBENCH_SAMPLE=budget,till names them) and finds exactly the
+# certificate's verdicts and scores: a change that alters a grade without bumping the package
+# version fails here. One item per grade, so that xdist spreads a task's grades over workers.
 RUNS = 3
-MUTANT_RUNS = 1
 
 
 def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
@@ -36,63 +38,73 @@ def stability(*args: str, dirs: tuple[str, ...] = (), cwd: Path = REPO) -> subpr
     )
 
 
-@pytest.mark.parametrize("task", sampled_tasks())
-def test_sampled_task_matches_its_certificate(task: str, tmp_path: Path) -> None:
+def sampled_grades() -> list[tuple[str, str, int]]:
+    """(task, subject, run) of every grade the sample makes."""
+    grades = []
+    for task in sampled_tasks():
+        mutants = sampled_mutants(task, [m.name for m in list_mutants(REPO / "suites" / task)])
+        grades += [(task, REFERENCE, n) for n in range(1, RUNS + 1)]
+        grades += [(task, name, 1) for name in (*mutants, NULL_CONTROL)]
+    return grades
+
+
+@pytest.mark.parametrize(("task", "subject", "run"), sampled_grades(),
+                         ids=[f"{t}-{s}-{n}" for t, s, n in sampled_grades()])
+def test_sampled_task_matches_its_certificate(task: str, subject: str, run: int, tmp_path: Path) -> None:
     print(describe())
     certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
     # A task with no certificate yet is in every run's sample (sample.uncertified), judged by
     # its declared verdicts alone (the reference passes everything, each mutant fails exactly
-    # its catches, on every run), as every task was before certificates.
+    # its catches, the null control earns nothing), as every task was before certificates.
     assert certificate is not None or task in uncertified()
-    mutants = sampled_mutants(task, [m.name for m in list_mutants(REPO / "suites" / task)])
-    print(f"{task}: re-grading the reference {RUNS}x and {', '.join(mutants)} once")
-    only = [arg for name in ("reference", *mutants) for arg in ("--only", name)]
-    result = stability("--task", task, "--runs", str(RUNS), "--mutant-runs", str(MUTANT_RUNS),
-                       *only, "--jobs", "2", "--out", str(tmp_path))
+    result = stability("--task", task, "--runs", "1", "--only", subject, "--out", str(tmp_path))
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.splitlines()[-2].startswith("STABLE: ")
-    # Every grade was re-judged from its stored evidence alone (`revylbench regrade`) and
-    # reproduced exactly: verdicts, rewards, the vector, every visual number.
-    graded = RUNS + MUTANT_RUNS * len(mutants)
-    assert f"regrade reproduced {graded} of {graded} grades exactly" in result.stdout, result.stdout[-4000:]
     report = json.loads((tmp_path / "stability.json").read_text())
-    assert report["runs"] == RUNS
-    subjects = {s["subject"]: s for s in report["subjects"]}
-    assert set(subjects) == {"reference", *mutants}
-    for name, subject in subjects.items():
-        assert len(subject["runs"]) == (RUNS if name == "reference" else MUTANT_RUNS)
-        assert all(run == subject["expected"] for run in subject["runs"]), name
-        assert subject["not_lowered"] == [], name
-        # Every grade, each failing one included, wrote the agent's feedback bundle.
-        assert subject["bundles"] == [True] * len(subject["runs"]), name
-        assert subject["reproduced"] == [True] * len(subject["runs"]), subject["regrade_differences"]
-        if certificate is None:
-            assert name == "reference" or "fail" in subject["expected"].values() or subject["lowers"]
-            continue
-        certified = certificate.subject(name)
-        assert certified is not None, f"{task}'s certificate lacks {name}: run `{FIX.format(task=task)}`"
-        # Exactly the certificate's verdicts and scores, on every run.
-        assert subject["expected"] == certified.expected, name
-        for n, (run, scores) in enumerate(zip(subject["runs"], subject["scores"], strict=True), 1):
-            assert run == certified.runs[0], f"{task} {name} run {n}: verdicts differ from its certificate"
-            assert scores == certified.scores[0], (
-                f"{task} {name} run {n}: scores {scores} differ from its certificate's "
-                f"{certified.scores[0]}: a change that alters a grade bumps the package version "
-                f"and recertifies (`{FIX.format(task=task)}`)")
-        assert subject["lowers"] == certified.lowers, name
-    reference = subjects["reference"]
-    assert set(reference["expected"].values()) == {"pass"}
-    assert set(reference["scores"][0].values()) == {1.0}, reference["scores"][0]
-    # How many grader-authored fields the bundles withheld (expected: none).
+    if subject == NULL_CONTROL:
+        null = NullControl.model_validate(report["null"])
+        assert report["subjects"] == [] and null.earns_nothing, null.why()
+        if certificate is not None and certificate.null is not None:
+            # Exactly what the certificate's control saw (its time apart).
+            assert null.model_copy(update={"seconds": 0.0}) == certificate.null.model_copy(
+                update={"seconds": 0.0}), f"{task}: the null control differs from its certificate's"
+        return
+    # The grade was re-judged from its stored evidence alone (`revylbench regrade`) and
+    # reproduced exactly: verdicts, rewards, the vector, every visual number.
+    assert "regrade reproduced 1 of 1 grades exactly" in result.stdout, result.stdout[-4000:]
+    (graded,) = report["subjects"]
+    assert graded["subject"] == subject and len(graded["runs"]) == 1
+    assert graded["runs"][0] == graded["expected"], subject
+    assert graded["not_lowered"] == [], subject
+    # The grade, a failing one too, wrote the agent's feedback bundle.
+    assert graded["bundles"] == [True] and graded["reproduced"] == [True], graded["regrade_differences"]
+    if subject == REFERENCE:
+        assert set(graded["expected"].values()) == {"pass"}
+        assert set(graded["scores"][0].values()) == {1.0}, graded["scores"][0]
+        # The reference's evidence is on disk: each device check's screenshots.
+        record = json.loads((tmp_path / "runs" / "reference-1" / "grade.json").read_text())
+        assert record["outcome"] == 1.0 and record["status"] == "completed"
+        for test in record["tests"]:
+            if test["tier"] == "flow":
+                assert test["evidence"], f"{test['name']} recorded no evidence"
+            for shot in test["screenshots"]:
+                assert (tmp_path / "runs" / "reference-1" / shot["path"]).stat().st_size > 10_000
+    if certificate is None:
+        assert subject == REFERENCE or "fail" in graded["expected"].values() or graded["lowers"]
+        return
+    certified = certificate.subject(subject)
+    assert certified is not None, f"{task}'s certificate lacks {subject}: run `{FIX.format(task=task)}`"
+    # Exactly the certificate's verdicts and scores.
+    assert graded["expected"] == certified.expected, subject
+    assert graded["runs"][0] == certified.runs[0], (
+        f"{task} {subject} run {run}: verdicts differ from its certificate")
+    assert graded["scores"][0] == certified.scores[0], (
+        f"{task} {subject} run {run}: scores {graded['scores'][0]} differ from its certificate's "
+        f"{certified.scores[0]}: a change that alters a grade bumps the package version and "
+        f"recertifies (`{FIX.format(task=task)}`)")
+    assert graded["lowers"] == certified.lowers, subject
+    # How many grader-authored fields the bundle withheld (expected: none).
     print(next(line for line in result.stdout.splitlines() if line.startswith("feedback: ")))
-    # The reference's evidence is on disk: each device check's screenshots.
-    record = json.loads((tmp_path / "runs" / "reference-1" / "grade.json").read_text())
-    assert record["outcome"] == 1.0 and record["status"] == "completed"
-    for test in record["tests"]:
-        if test["tier"] == "flow":
-            assert test["evidence"], f"{test['name']} recorded no evidence"
-        for shot in test["screenshots"]:
-            assert (tmp_path / "runs" / "reference-1" / shot["path"]).stat().st_size > 10_000
 
 
 def test_a_wrong_declared_catch_makes_the_check_fail(tmp_path: Path) -> None:

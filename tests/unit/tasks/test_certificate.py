@@ -11,7 +11,7 @@ import pytest
 
 from pytest_revylbench.cli import main
 from pytest_revylbench.cli.certificates import certify, digests_now
-from pytest_revylbench.records.certificate import Certificate
+from pytest_revylbench.records.certificate import Certificate, NullControl
 from pytest_revylbench.tasks.certificate import (
     CHECKED,
     ENVIRONMENT_KEYS,
@@ -23,10 +23,10 @@ from pytest_revylbench.tasks.certificate import (
     read_certificate,
     write_certificate,
 )
-from pytest_revylbench.tasks.digests import suite_digest
+from pytest_revylbench.tasks.digests import scaffold_digest, suite_digest
 from pytest_revylbench.tasks.loading import Task, load_task
 from pytest_revylbench.tasks.mutants import list_mutants
-from pytest_revylbench.tasks.stability import StabilityReport, SubjectResult
+from pytest_revylbench.tasks.stability import StabilityReport, SubjectResult, table
 
 REPO = Path(__file__).resolve().parents[3]
 APPIUM = REPO / ".revylbench/appium"
@@ -36,13 +36,21 @@ _BUILT = shutil.ignore_patterns("node_modules", "dist", ".expo", "stability.json
 
 @pytest.fixture
 def till(tmp_path: Path) -> Task:
-    """A copy of till's public folder and hidden suite (without any committed certificate)."""
+    """A copy of till's public folder and hidden suite (without any committed certificate), and
+    of the scaffold's source."""
     shutil.copytree(REPO / "tasks/till", tmp_path / "tasks/till", ignore=_BUILT)
+    shutil.copytree(REPO / "tasks/scaffold", tmp_path / "tasks/scaffold", ignore=_BUILT)
     shutil.copytree(REPO / "suites/till", tmp_path / "suites/till", ignore=_BUILT)
     return load_task(tmp_path / "tasks", tmp_path / "suites", "till")
 
 
-def _report(task: Task, *, flaky: str | None = None) -> StabilityReport:
+def _null(task: Task, **change: object) -> NullControl:
+    return NullControl(scaffold=scaffold_digest(task), status="candidate_failure", outcome=0.0,
+                       schemes={"stages": 0.0, "tiers": 0.0, "visual": 0.0}, build_passed=3,
+                       seconds=46.0).model_copy(update=change)
+
+
+def _report(task: Task, *, flaky: str | None = None, null: NullControl | None = None) -> StabilityReport:
     """A report of the reference 3x and every mutant once; `flaky` names a mutant whose run
     gave the wrong verdict."""
     subjects = [SubjectResult(
@@ -56,7 +64,8 @@ def _report(task: Task, *, flaky: str | None = None) -> StabilityReport:
             subject=mutant.name, expected={"test_a": "pass", "test_b": "fail"},
             runs=[{"test_a": "pass", "test_b": seen}], scores=[{"outcome": 0.5, "flow": 0.5}],
             bundles=[True], redactions=[0], seconds=[58.0]))
-    return StabilityReport(task="till", platform="web", runs=3, mutant_runs=1, subjects=subjects)
+    return StabilityReport(task="till", platform="web", runs=3, mutant_runs=1, subjects=subjects,
+                           null=null)
 
 
 def _certify(task: Task) -> Certificate:
@@ -171,3 +180,53 @@ def test_the_certificates_command_says_each_problem_and_exits_1(
 def test_certify_refuses_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stability", "--task", "till", "--certify", "--only", "reference"]) == 2
     assert "drop --only" in capsys.readouterr().err
+
+
+def test_the_null_control_is_certified_and_a_changed_scaffold_stales_it(till: Task) -> None:
+    certificate = make_certificate(_report(till, null=_null(till)), current_digests(till, ENV), ENV)
+    write_certificate(till, certificate)
+    read = read_certificate(till)
+    assert read is not None and read.null == _null(till) and read.stable
+    assert certificate_problems(till, ENV) == []
+    assert "null control (untouched scaffold, 46 s): scores 0 under every scheme (stages 0, tiers 0, " \
+        "visual 0)" in table(_report(till, null=_null(till)))
+    with (till.folder.parent / "scaffold/App.tsx").open("a", encoding="utf-8") as f:
+        f.write("\n// edited\n")
+    problems = [str(p) for p in certificate_problems(till, ENV)]
+    assert problems == [f"STALE: scaffold changed (was {certificate.null.scaffold}, now "
+                        f"{scaffold_digest(till)}): the null control graded another"], problems
+    # The scaffold's build folders are no part of its digest.
+    before = scaffold_digest(till)
+    (till.folder.parent / "scaffold/node_modules").mkdir()
+    (till.folder.parent / "scaffold/node_modules/x.js").write_text("1", encoding="utf-8")
+    assert scaffold_digest(till) == before
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"outcome": 0.25, "schemes": {"stages": 0.0, "tiers": 0.25, "visual": 0.0}},
+     "the untouched scaffold earned outcome 0.25, schemes {'tiers': 0.25}"),
+    ({"build_passed": 0}, "the scaffold did not build: its zero says nothing of the progress gate"),
+    ({"refused": {"visual": "no checkpoints"}}, "schemes refused: visual (no checkpoints)"),
+    ({"status": "bench_fault"}, "the scaffold's grade ended bench_fault"),
+])
+def test_a_null_control_that_earns_or_did_not_run_writes_no_certificate(
+    till: Task, change: dict[str, object], why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _certify(till)
+    report = _report(till, null=_null(till, **change))
+    assert not report.stable
+    assert certify(till, report, digests_now(till, APPIUM), APPIUM) == 1
+    out = capsys.readouterr().out
+    assert f"null control: {why}" in out, out
+    assert read_certificate(till) == good
+    assert any(line.startswith("null control (untouched scaffold, 46 s): FAILED: ") for line in table(report))
+
+
+def test_only_an_unknown_subject_is_refused_naming_the_valid_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["stability", "--task", "till", "--only", "change-skips-fifty",
+                 "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "no mutant named change-skips-fifty (--only takes reference, null-control or a mutant: " in err
+    assert "change-skips-five" in err and not (tmp_path / "runs").exists()
