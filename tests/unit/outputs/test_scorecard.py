@@ -189,9 +189,12 @@ def test_a_passed_test_is_collapsed_to_its_criteria(page: Node) -> None:
     section = page.by_id("test-test_stage_1_accounts")
     assert section.classes == {"test", "pass"}
     assert not section.by_class("criterion", "failed")
-    assert not section.by_tag("img")
+    (timeline,) = section.by_class("timeline", "held")
+    assert timeline.tag == "details" and "open" not in timeline.attrs
+    # Its screenshots are only in the closed timeline, never shown up front.
+    assert section.by_tag("img") == timeline.by_tag("img")
     assert section.by_class("criteria-count")[0].text == "3 criteria held"
-    assert [li.text for li in section.by_tag("details")[0].by_tag("li")] == [
+    assert [c.by_class("check-criterion")[0].text for c in timeline.by_class("check")] == [
         "account 1 is listed", "account 2 is listed", "account 3 is listed",
     ]
 
@@ -375,3 +378,95 @@ def test_a_tiered_schemes_chips_say_tier_and_its_score_shows_its_weights() -> No
     score = root.by_id("score-factors")
     assert "does not know" not in score.text
     assert score.by_tag("pre")[0].text == " ".join(" ".join(arithmetic).split())
+
+
+def timeline_record(run_dir: Path) -> GradeRecord:
+    """make_record's failed stage 2, recorded with a video and a UI tree for each check; the
+    two checks judged the same screen (one tree, one view), a third tree is gzip'd."""
+    import gzip
+
+    from pytest_revylbench.records.grade import Video
+
+    trees = {"tests/t2/01-ok-shot.html": '<html><body><div data-testid="list">Groceries</div></body></html>',
+             "tests/t2/02-FAILED-shot.html.gz": "<html><body><p>Checking -$502.75</p></body></html>"}
+    for rel, text in trees.items():
+        (run_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        data = text.encode()
+        (run_dir / rel).write_bytes(gzip.compress(data, mtime=0) if rel.endswith(".gz") else data)
+    stage_2 = make_record().tests[1]
+    held, failed = stage_2.evidence
+    evidence = (
+        held.model_copy(update={"tree": "tests/t2/01-ok-shot.html", "video_s": 1.25}),
+        failed.model_copy(update={"tree": "tests/t2/02-FAILED-shot.html.gz", "video_s": 3.5}),
+        Evidence(criterion="the list still opens", expected="'x'", observed="'x'", passed=True,
+                 after="tests/t2/01-ok-shot.png", tree="tests/t2/01-ok-shot.html", video_s=4.0),
+        Evidence(criterion="a check whose tree is gone", expected="'y'", observed="'y'", passed=True,
+                 tree="tests/t2/09-gone.html", video_s=None),
+    )
+    video = Video(path="tests/t2/video.webm", duration_s=5.0, frames=40, bytes=1000)
+    tests = list(make_record().tests)
+    tests[1] = stage_2.model_copy(update={"evidence": evidence, "video": video})
+    return make_record(tests=tuple(tests))
+
+
+def test_each_test_is_a_timeline_of_its_checks_in_order(tmp_path: Path) -> None:
+    """Criterion, verdict, expected/observed, screenshots, video moment and tree, per check."""
+    from urllib.parse import unquote
+
+    record = timeline_record(tmp_path)
+    page = write_grade_scorecard(record, tmp_path).read_text(encoding="utf-8")
+    root = parse(page)
+    section = root.by_id("test-test_stage_2_transactions")
+    (timeline,) = section.by_class("timeline", "held")
+    assert "open" in timeline.attrs  # a failed test's timeline is open
+    assert timeline.by_tag("summary")[0].text == "3 criteria held , 1 failed: the 4 checks in order"
+    checks = timeline.by_class("check")
+    assert [(c.attrs["data-check"], c.classes - {"check"}, c.by_class("check-criterion")[0].text)
+            for c in checks] == [
+        ("1", {"held"}, "the list opens"), ("2", {"failed"}, TRICKY),
+        ("3", {"held"}, "the list still opens"), ("4", {"held"}, "a check whose tree is gone"),
+    ]
+    assert [c.by_class("verdict")[0].text for c in checks] == ["pass", "fail", "pass", "pass"]
+    assert [[dd.text for dd in c.by_tag("dd")] for c in checks][1] == ["'-$532.75'", "'-$502.75'"]
+    # Thumbnails open the full-size file; a "before" equal to the judged screen is not repeated.
+    thumbs = [[(unquote(a.attrs["href"]), a.by_tag("img")[0].attrs["src"]) for a in c.by_tag("a")
+               if a.by_tag("img")] for c in checks]
+    assert thumbs[1] == [("tests/test_stage_3_budgets/01-ok-before.png",) * 2,
+                         ("tests/test_stage_3_budgets/02-FAILED-shot.png",) * 2]
+    assert all(img.attrs["loading"] == "lazy" for img in timeline.by_tag("img"))
+    # Each moment seeks this test's player, which plays the recorded file.
+    (video,) = section.by_tag("video")
+    assert video.attrs["src"] == "tests/t2/video.webm"
+    moments = [(m.attrs["data-video"], m.attrs["data-t"]) for m in timeline.by_class("moment")]
+    assert moments == [(video.attrs["id"], "1.25"), (video.attrs["id"], "3.5"), (video.attrs["id"], "4.0")]
+    # Trees on demand: a closed <details> per check, its view loaded only when opened.
+    views = [c.by_class("tree-open") for c in checks]
+    opened = [unquote(v[0].attrs["href"]) for v in views if v]
+    assert len(opened) == 3 and opened[0] == opened[2] != opened[1], "one view per distinct tree"
+    assert all("src" not in f.attrs for f in timeline.by_tag("iframe"))
+    assert "not in this folder" in checks[3].by_class("tree-missing")[0].text
+    assert sorted(p.name for p in (tmp_path / "scorecard-trees").iterdir()) == sorted(
+        Path(v).name for v in set(opened))
+    view = (tmp_path / opened[1]).read_text(encoding="utf-8")
+    assert "<p>Checking -$502.75</p>" in unescape(parse(view).by_id("tree").text)  # unzipped
+    assert "Checking -$502.75" not in page and "Groceries" not in page  # not inlined
+    stored = [[unquote(a.attrs["href"]) for a in c.by_class("tree")[0].by_tag("a") if "mono" in a.classes]
+              for c in checks[:3]]
+    assert stored == [["tests/t2/01-ok-shot.html"], ["tests/t2/02-FAILED-shot.html.gz"],
+                      ["tests/t2/01-ok-shot.html"]]
+
+
+def unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def test_a_moment_link_and_a_tree_need_the_pages_one_script_and_nothing_else(tmp_path: Path) -> None:
+    record = timeline_record(tmp_path)
+    root = parse(write_grade_scorecard(record, tmp_path).read_text(encoding="utf-8"))
+    (script,) = root.by_tag("script")
+    assert not script.attrs and "fetch" not in script.text and "XMLHttpRequest" not in script.text
+    assert not [n for n in root.walk() if any(k.startswith("on") for k in n.attrs)]
+    links = [n.attrs[a] for n in root.walk() for a in ("src", "href", "data-src") if a in n.attrs]
+    assert links and all(not link.startswith("/") and ":" not in link for link in links)
