@@ -33,9 +33,9 @@ def budget_copy(tmp_path: Path) -> Task:
     return _task("budget", tmp_path / "tasks", tmp_path / "suites")
 
 
-def test_there_are_five_tasks_each_with_a_visual_tier() -> None:
-    assert TASK_IDS == ["auction", "bookings", "budget", "split", "till"]
-    assert all(declared_shots(_task(t)) for t in TASK_IDS)
+def test_every_task_has_a_visual_tier() -> None:
+    assert {"auction", "bookings", "budget", "split", "till"} <= set(TASK_IDS)
+    assert [t for t in TASK_IDS if not declared_shots(_task(t))] == []
 
 
 @pytest.mark.parametrize("task_id", TASK_IDS)
@@ -129,7 +129,7 @@ def test_unstated_texts_are_those_no_public_file_states(tmp_path: Path) -> None:
     assert unstated_texts(shown, [spec]) == ["Nov 12, 2026", "Rent", "Total: $13.00"]
 
 
-@pytest.mark.parametrize("task_id", TASK_IDS)
+@pytest.mark.parametrize("task_id", ["auction", "bookings", "budget", "split", "till"])
 def test_the_seed_values_the_design_shows_are_stated(task_id: str) -> None:
     """The texts the device check found on the references' checkpoints and had to make
     public (tests/device/test_design_text.py runs the check itself)."""
