@@ -1,14 +1,11 @@
-"""Hidden device tests of the `recipes` task: one per stage, and the journey.
+"""Hidden device tests of the `recipes` task: one per stage, and the cooking-for-a-crowd journey.
 
 Every expected string and number follows from tasks/recipes/instruction.md and its steps.
-TODO: write the tests: at least 80 checks across the four, a plain-words criterion= on each.
 
 Leak canary rvb-canary-docstring-1731effc: must never reach an agent's feedback bundle.
 """
 
 from __future__ import annotations
-
-from typing import NoReturn
 
 from pytest_revylbench import App, journey, stage
 
@@ -16,28 +13,355 @@ from pytest_revylbench import App, journey, stage
 # feedback bundle. They do not affect any test.
 _CANARY = "rvb-canary-0427e463-recipes-suite"
 
+ALL_RECIPES = ("Lemon Rice", "Pancakes", "Potato Soup", "Roast Potatoes", "Shortbread",
+               "Tomato Pasta")
 
-def not_written(test: str) -> NoReturn:
-    """The skeleton's tests fail (never pass, never skip) until written."""
-    raise AssertionError(f"{test} is not written yet: TODO: write it in suites/recipes/"
-                         "test_recipes.py")
+PANCAKES_FOR_4 = {
+    "flour": "Flour: 250 g", "milk": "Milk: 600 ml", "eggs": "Eggs: 2",
+    "butter": "Butter: 3 tbsp", "sugar": "Sugar: 25 g", "salt": "Salt: 0.5 tsp",
+}
+PANCAKES_FOR_10 = {
+    "flour": "Flour: 625 g", "milk": "Milk: 1.5 l", "eggs": "Eggs: 5",
+    "butter": "Butter: 7.5 tbsp", "sugar": "Sugar: 63 g", "salt": "Salt: 1.25 tsp",
+}
+PANCAKES_FOR_1 = {
+    "flour": "Flour: 63 g", "milk": "Milk: 150 ml", "eggs": "Eggs: 1",
+    "butter": "Butter: 2.25 tsp", "sugar": "Sugar: 6 g", "salt": "Salt: 0.25 tsp",
+}
+
+# Pancakes for 4 and Potato Soup for 6, aisle by aisle.
+LIST_TWO = (
+    ("Produce", "Garlic: 3", "Onion: 2", "Potatoes: 1.2 kg"),
+    ("Dairy & eggs", "Butter: 40 g", "Butter: 3 tbsp", "Eggs: 2", "Milk: 850 ml"),
+    ("Pantry", "Flour: 250 g", "Sugar: 25 g", "Vegetable stock: 1.5 l"),
+    ("Spices", "Salt: 1.5 tsp"),
+)
+# Pancakes for 6, Potato Soup for 3 and Roast Potatoes for 4.
+LIST_THREE = (
+    "Garlic: 6", "Onion: 1", "Potatoes: 1.6 kg",
+    "Butter: 20 g", "Butter: 4.5 tbsp", "Eggs: 3", "Milk: 1.03 l",
+    "Flour: 375 g", "Olive oil: 4 tbsp", "Sugar: 38 g", "Vegetable stock: 750 ml",
+    "Salt: 2.75 tsp",
+)
+# The same without Pancakes.
+LIST_NO_PANCAKES = (
+    "Garlic: 6", "Onion: 1", "Potatoes: 1.6 kg",
+    "Butter: 20 g", "Milk: 125 ml",
+    "Olive oil: 4 tbsp", "Vegetable stock: 750 ml",
+    "Salt: 2 tsp",
+)
+# Roast Potatoes for 8, Lemon Rice for 5 and Tomato Pasta for 1.
+PARTY = (
+    "Basil: 8 g", "Garlic: 9", "Lemon: 2", "Onion: 2", "Potatoes: 2 kg", "Tomatoes: 200 g",
+    "Parmesan: 15 g",
+    "Olive oil: 10.25 tbsp", "Pasta: 100 g", "Rice: 375 g", "Vegetable stock: 938 ml",
+    "Cumin: 1.25 tsp", "Salt: 1 tbsp",
+)
+# Roast Potatoes for 8, Lemon Rice for 5 and Potato Soup for 6.
+PARTY_WITH_SOUP = (
+    "Garlic: 11", "Lemon: 2", "Onion: 4", "Potatoes: 3.2 kg",
+    "Butter: 40 g", "Milk: 250 ml",
+    "Olive oil: 9.25 tbsp", "Rice: 375 g", "Vegetable stock: 2.44 l",
+    "Cumin: 1.25 tsp", "Salt: 1.25 tbsp",
+)
 
 
-@stage("first")
-def test_stage_1_first(app: App) -> None:
-    not_written("test_stage_1_first")
+def open_tab(app: App, tab: str, heading: str) -> None:
+    app.tap(test_id=f"tab-{tab}")
+    app.see(heading, criterion=f"the {tab} tab shows the heading {heading!r}")
 
 
-@stage("second")
-def test_stage_2_second(app: App) -> None:
-    not_written("test_stage_2_second")
+def search(app: App, text: str) -> None:
+    app.type(into="input-search", text=text)
 
 
-@stage("third")
-def test_stage_3_third(app: App) -> None:
-    not_written("test_stage_3_third")
+def open_recipe(app: App, key: str, name: str) -> None:
+    app.tap(test_id=f"recipe-{key}")
+    app.see(name, criterion=f"pressing a recipe's name opens it under the heading {name!r}")
+
+
+def step_servings(app: App, step: int) -> None:
+    for _ in range(abs(step)):
+        app.tap(test_id="servings-inc" if step > 0 else "servings-dec")
+
+
+def back(app: App) -> None:
+    app.tap(test_id="back")
+    app.see("Recipes", criterion="Back returns to the Recipes screen")
+
+
+def check_ingredients(app: App, lines: dict[str, str], criterion: str) -> None:
+    for key, text in lines.items():
+        app.see(text, at=f"ing-{key}", criterion=criterion)
+
+
+def check_list(app: App, lines: tuple[str, ...], criterion: str) -> None:
+    for index, text in enumerate(lines, 1):
+        app.see(text, at=f"shop-{index}", criterion=criterion)
+    app.not_see(at=f"shop-{len(lines) + 1}", timeout_s=0,
+                criterion="the list has no line beyond the merged ones")
+
+
+@stage("search")
+def test_stage_1_search(app: App) -> None:
+    for tab in ("Recipes", "Shopping"):
+        app.see(tab, at=f"tab-{tab.lower()}", criterion=f"the tab bar shows the {tab} tab")
+    app.see("6 recipes", at="recipe-count", criterion="all six seed recipes match an empty search")
+    app.see_in_order(*ALL_RECIPES, criterion="recipes are listed A to Z by name")
+    app.see("Serves 4", at="serves-lemon-rice", criterion="each row shows the recipe's servings")
+    app.see("Serves 12", at="serves-shortbread")
+    app.not_see(at="picked-count", timeout_s=0, criterion="with no pick there is no picked count")
+    app.not_see(at="clear-picks", timeout_s=0)
+
+    search(app, "potato")
+    app.see("2 recipes", at="recipe-count", criterion="a search counts the recipes it matches")
+    app.see_in_order("Potato Soup", "Roast Potatoes",
+                     criterion="a name matches anywhere in it, and matches stay A to Z")
+    app.not_see(at="recipe-pancakes", criterion="a recipe the search does not match is hidden")
+
+    search(app, "GARLIC")
+    app.see("3 recipes", at="recipe-count",
+            criterion="a search matches ingredient names too, ignoring case")
+    app.see("Tomato Pasta", at="recipe-tomato-pasta")
+    app.not_see(at="recipe-shortbread")
+
+    search(app, "  lemon ")
+    app.see("1 recipe", at="recipe-count",
+            criterion="spaces around the search are ignored and one match is singular")
+    app.see("Lemon Rice", at="recipe-lemon-rice")
+
+    search(app, "chocolate")
+    app.see('No recipes match "chocolate"', at="search-empty",
+            criterion="a search that matches nothing says so, quoting the search")
+    app.see("0 recipes", at="recipe-count")
+    app.not_see(at="recipe-lemon-rice", criterion="no rows are shown when nothing matches")
+
+    search(app, "")
+    app.see("6 recipes", at="recipe-count", criterion="clearing the search shows every recipe")
+    app.not_see(at="search-empty", timeout_s=0)
+
+    app.tap(test_id="pick-pancakes")
+    app.see("Picked", at="pick-pancakes", criterion="Pick picks the recipe")
+    app.see("1 recipe picked", at="picked-count")
+    app.see("Clear picks", at="clear-picks", criterion="Clear picks is offered once something is picked")
+    app.tap(test_id="pick-shortbread")
+    app.see("Picked", at="pick-shortbread")
+    app.see("Picked", at="pick-pancakes", criterion="several recipes can be picked at once")
+    app.see("2 recipes picked", at="picked-count")
+
+    search(app, "rice")
+    app.not_see(at="pick-shortbread", criterion="the search hides Shortbread's row")
+    app.see("2 recipes picked", at="picked-count",
+            criterion="a pick stays when the search hides its row")
+    search(app, "")
+    app.see("Picked", at="pick-shortbread")
+
+    app.tap(test_id="pick-pancakes")
+    app.see("Pick", at="pick-pancakes", criterion="pressing Picked unpicks the recipe")
+    app.see("1 recipe picked", at="picked-count")
+
+    search(app, "soup")
+    open_tab(app, "shopping", "Shopping list")
+    open_tab(app, "recipes", "Recipes")
+    app.see("1 recipe", at="recipe-count", criterion="the search survives a visit to Shopping")
+    app.see("Potato Soup", at="recipe-potato-soup")
+    search(app, "")
+    app.see("Picked", at="pick-shortbread", criterion="the picks survive a visit to Shopping")
+
+    app.tap(test_id="clear-picks")
+    app.see("Pick", at="pick-shortbread", criterion="Clear picks unpicks every recipe")
+    app.not_see(at="picked-count", criterion="with no pick left the picked count goes away")
+    app.not_see(at="clear-picks", timeout_s=0)
+
+
+@stage("scaling")
+def test_stage_2_scaling(app: App) -> None:
+    open_recipe(app, "pancakes", "Pancakes")
+    app.see("Serves 4", at="servings", criterion="a recipe opens at the servings it is written for")
+    app.see_in_order(*PANCAKES_FOR_4.values(),
+                     criterion="ingredients are listed in the recipe's order")
+    check_ingredients(app, PANCAKES_FOR_4, criterion="the written quantities are shown as written")
+
+    step_servings(app, 6)
+    app.see("Serves 10", at="servings", criterion="+ adds one serving")
+    check_ingredients(app, PANCAKES_FOR_10,
+                      criterion="quantities scale by servings, g round half up, 1500 ml shows 1.5 l")
+
+    step_servings(app, -9)
+    app.see("Serves 1", at="servings", criterion="- takes one serving away")
+    check_ingredients(app, PANCAKES_FOR_1,
+                      criterion="one serving: 62.5 g rounds up, 0.5 egg rounds up, 9 tsp of "
+                                "butter is 2.25 tsp")
+    step_servings(app, -1)
+    app.see("Serves 1", at="servings", criterion="- at 1 serving changes nothing")
+    app.see("Flour: 63 g", at="ing-flour")
+
+    back(app)
+    app.see("Serves 1", at="serves-pancakes",
+            criterion="the recipe keeps its servings, shown on its row")
+
+    open_recipe(app, "roast-potatoes", "Roast Potatoes")
+    app.see("Olive oil: 4 tbsp", at="ing-oil", criterion="0.25 cup (12 tsp) shows as 4 tbsp")
+    app.see("Potatoes: 1 kg", at="ing-potatoes", criterion="1000 g shows as 1 kg")
+    step_servings(app, -2)
+    app.see("Serves 2", at="servings")
+    app.see("Potatoes: 500 g", at="ing-potatoes", criterion="below 1000 g a weight shows grams")
+    app.see("Olive oil: 2 tbsp", at="ing-oil")
+    app.see("Salt: 0.75 tsp", at="ing-salt", criterion="teaspoons are shown to a quarter")
+    app.see("Garlic: 2", at="ing-garlic")
+
+    open_tab(app, "shopping", "Shopping list")
+    open_tab(app, "recipes", "Roast Potatoes")
+    app.see("Serves 2", at="servings", criterion="the open recipe survives a visit to Shopping")
+    back(app)
+
+    open_recipe(app, "potato-soup", "Potato Soup")
+    step_servings(app, 18)
+    app.see("Serves 24", at="servings")
+    app.see("Potatoes: 4.8 kg", at="ing-potatoes")
+    app.see("Vegetable stock: 6 l", at="ing-stock")
+    app.see("Milk: 1 l", at="ing-milk", criterion="exactly 1000 ml shows as 1 l")
+    app.see("Salt: 1.25 tbsp", at="ing-salt",
+            criterion="4 tsp shows as tablespoons, rounded to a quarter: 1.25 tbsp")
+    step_servings(app, 1)
+    app.see("Serves 24", at="servings", criterion="+ at 24 servings changes nothing")
+    back(app)
+
+    open_recipe(app, "shortbread", "Shortbread")
+    step_servings(app, -11)
+    app.see("Serves 1", at="servings")
+    app.see("Flour: 30 g", at="ing-flour")
+    app.see("Salt: 0.25 tsp", at="ing-salt",
+            criterion="an amount that would round to 0 tsp shows the smallest step")
+
+
+@stage("shopping")
+def test_stage_3_shopping(app: App) -> None:
+    open_tab(app, "shopping", "Shopping list")
+    app.see("No recipes picked yet", at="shopping-empty",
+            criterion="with nothing picked the list says so")
+
+    open_tab(app, "recipes", "Recipes")
+    app.tap(test_id="pick-pancakes")
+    app.tap(test_id="pick-potato-soup")
+    open_tab(app, "shopping", "Shopping list")
+    app.see("Pancakes for 4", at="for-pancakes",
+            criterion="each picked recipe is listed with its own servings")
+    app.see("Potato Soup for 6", at="for-potato-soup")
+    app.see("11 items", at="shop-count", criterion="the count is the number of list lines")
+    app.see_in_order(*(text for aisle in LIST_TWO for text in aisle),
+                     criterion="lines are grouped by aisle in shop order, A to Z within an aisle")
+    for key, aisle in zip(("produce", "dairy", "pantry", "spices"), LIST_TWO, strict=True):
+        app.see(aisle[0], at=f"aisle-{key}")
+    check_list(app, tuple(text for aisle in LIST_TWO for text in aisle[1:]),
+               criterion="the same ingredient merges within a kind of unit; butter in g and in "
+                         "tbsp stays two lines, weight first")
+    app.not_see(at="for-roast-potatoes", timeout_s=0)
+
+    open_tab(app, "recipes", "Recipes")
+    open_recipe(app, "pancakes", "Pancakes")
+    step_servings(app, 2)
+    app.see("Serves 6", at="servings")
+    back(app)
+    open_recipe(app, "potato-soup", "Potato Soup")
+    step_servings(app, -3)
+    app.see("Serves 3", at="servings")
+    back(app)
+    app.tap(test_id="pick-roast-potatoes")
+    app.see("3 recipes picked", at="picked-count")
+
+    open_tab(app, "shopping", "Shopping list")
+    app.see("Pancakes for 6", at="for-pancakes",
+            criterion="the list follows a picked recipe's new servings")
+    app.see("Potato Soup for 3", at="for-potato-soup")
+    app.see("Roast Potatoes for 4", at="for-roast-potatoes")
+    app.see("12 items", at="shop-count")
+    check_list(app, LIST_THREE,
+               criterion="each recipe at its own servings; sums are exact and rounded once "
+                         "(1025 ml shows 1.03 l, 37.5 g shows 38 g)")
+
+    open_tab(app, "recipes", "Recipes")
+    app.tap(test_id="pick-pancakes")
+    app.see("Pick", at="pick-pancakes")
+    open_tab(app, "shopping", "Shopping list")
+    app.not_see(at="for-pancakes", criterion="an unpicked recipe leaves the list")
+    app.see("8 items", at="shop-count")
+    app.not_see("Eggs: 3", criterion="the unpicked recipe's ingredients leave the list")
+    app.not_see("Butter: 4.5 tbsp", timeout_s=0)
+    check_list(app, LIST_NO_PANCAKES, criterion="the list is made again from the remaining picks")
+
+    open_tab(app, "recipes", "Recipes")
+    app.tap(test_id="clear-picks")
+    open_tab(app, "shopping", "Shopping list")
+    app.see("No recipes picked yet", at="shopping-empty",
+            criterion="after Clear picks the list is empty again")
+    app.not_see(at="shop-1", timeout_s=0)
 
 
 @journey
-def test_journey_journey(app: App) -> None:
-    not_written("test_journey_journey")
+def test_journey_dinner_party(app: App) -> None:
+    search(app, "pota")
+    app.see("2 recipes", at="recipe-count")
+    open_recipe(app, "roast-potatoes", "Roast Potatoes")
+    step_servings(app, 4)
+    app.see("Serves 8", at="servings")
+    check_ingredients(app, {
+        "potatoes": "Potatoes: 2 kg", "oil": "Olive oil: 8 tbsp", "garlic": "Garlic: 8",
+        "salt": "Salt: 1 tbsp",
+    }, criterion="for 8: 3 tsp of salt is shown as 1 tbsp")
+    back(app)
+    app.see("2 recipes", at="recipe-count", criterion="Back keeps the search as it was")
+    app.see("Serves 8", at="serves-roast-potatoes")
+    app.tap(test_id="pick-roast-potatoes")
+    app.see("1 recipe picked", at="picked-count")
+
+    search(app, "lemon")
+    open_recipe(app, "lemon-rice", "Lemon Rice")
+    step_servings(app, 1)
+    app.see("Serves 5", at="servings")
+    check_ingredients(app, {
+        "stock": "Vegetable stock: 938 ml", "lemon": "Lemon: 2",
+        "oil": "Olive oil: 1.25 tbsp", "onion": "Onion: 2",
+    }, criterion="for 5: 937.5 ml rounds half up, 1.25 lemons round up to 2")
+    back(app)
+    app.tap(test_id="pick-lemon-rice")
+    app.see("2 recipes picked", at="picked-count")
+
+    search(app, "basil")
+    app.see("1 recipe", at="recipe-count", criterion="basil is found as an ingredient")
+    open_recipe(app, "tomato-pasta", "Tomato Pasta")
+    step_servings(app, -1)
+    app.see("Serves 1", at="servings")
+    check_ingredients(app, {
+        "basil": "Basil: 8 g", "oil": "Olive oil: 1 tbsp", "salt": "Salt: 0.25 tsp",
+    }, criterion="for 1: 7.5 g of basil rounds half up to 8 g")
+    back(app)
+    app.tap(test_id="pick-tomato-pasta")
+    app.see("3 recipes picked", at="picked-count")
+
+    open_tab(app, "shopping", "Shopping list")
+    app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Tomato Pasta for 1",
+                     criterion="the picked recipes are listed in the order they were picked")
+    app.see("13 items", at="shop-count")
+    check_list(app, PARTY,
+               criterion="olive oil in cups and tablespoons merges into one line of 10.25 tbsp")
+    app.see("Dairy & eggs", at="aisle-dairy", criterion="an aisle with a single line is shown")
+
+    open_tab(app, "recipes", "Recipes")
+    app.see("1 recipe", at="recipe-count")
+    app.tap(test_id="pick-tomato-pasta")
+    app.see("2 recipes picked", at="picked-count", criterion="unpicking leaves the other picks")
+    search(app, "soup")
+    app.tap(test_id="pick-potato-soup")
+    app.see("3 recipes picked", at="picked-count")
+
+    open_tab(app, "shopping", "Shopping list")
+    app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Potato Soup for 6",
+                     criterion="a newly picked recipe comes last")
+    app.not_see(at="for-tomato-pasta", timeout_s=0)
+    app.see("11 items", at="shop-count")
+    app.not_see("Basil: 8 g", criterion="the unpicked Tomato Pasta's basil leaves the list")
+    check_list(app, PARTY_WITH_SOUP,
+               criterion="stock in l and ml merges: 1500 ml + 937.5 ml shows 2.44 l")
+    app.see("Salt: 1.25 tbsp", at="shop-11",
+            criterion="salt from three recipes merges into one spoons line")
