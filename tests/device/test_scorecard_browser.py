@@ -1,4 +1,7 @@
-"""The scorecard in a real headless Chromium: the key facts are visible and the screenshots load."""
+"""The scorecard in a real headless Chromium: the key facts are visible and the screenshots load;
+each test's timeline renders, a check's moment seeks the test's video (it plays), a check's UI
+tree opens on demand; the redacted page (what the agent was shown) renders from the feedback
+bundle alone. Screenshots of both pages are kept in the report folder."""
 
 from __future__ import annotations
 
@@ -11,17 +14,30 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from pytest_revylbench.outputs.scorecard import write_grade_scorecard
+from pytest_revylbench.devices.video import encode
+from pytest_revylbench.outputs.grade import write_feedback_bundle
+from pytest_revylbench.outputs.scorecard import REDACTED_SCORECARD, write_grade_scorecard
 from pytest_revylbench.records.build import BuildResult
-from pytest_revylbench.records.grade import Evidence, GradeRecord, Screenshot, TestResult
+from pytest_revylbench.records.grade import Evidence, GradeRecord, Screenshot, TestResult, Video
 from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
 from pytest_revylbench.scoring.stages import stage_outcome
 from pytest_revylbench.tasks.loading import load_task
 
 REPO = Path(__file__).resolve().parents[2]
-SPEC = load_task(REPO / "tasks", REPO / "suites", "budget").spec
+TASK = load_task(REPO / "tasks", REPO / "suites", "budget")
+SPEC = TASK.spec
 PHONE = (390, 844)
 FAILED = "an edit changes the account balance exactly once"
+MOMENTS = (1.2, 2.6)
+"""When stage 3's two checks were decided in its video (seconds)."""
+TREE_TEXT = "Checking -$502.75 (the tree the failed check judged)"
+
+
+def recording(run_dir: Path, rel: str, shots: list[str]) -> Video:
+    """A real WebM/VP9 of the screens `shots`, one a second, encoded as a grade encodes one."""
+    frames = [(float(n), (run_dir / shot).read_bytes()) for n, shot in enumerate(shots)]
+    video = encode(frames, end_s=4.0, out=run_dir / rel)
+    return video.model_copy(update={"path": rel})
 
 
 def phone_screen(path: Path, heading: str, lines: list[str], alarm: str | None = None) -> None:
@@ -43,11 +59,21 @@ def phone_screen(path: Path, heading: str, lines: list[str], alarm: str | None =
     image.save(path)
 
 
+def tree(run_dir: Path, shot: str, lines: list[str]) -> str:
+    """A UI tree stored beside `shot`, as a web grade stores the DOM a check judged."""
+    rel = shot.removesuffix(".png") + ".html"
+    items = "".join(f'<div data-testid="row-{n}">{line}</div>' for n, line in enumerate(lines))
+    (run_dir / rel).write_text(f"<html><body><main>{items}</main></body></html>", encoding="utf-8")
+    return rel
+
+
 def passing_test(run_dir: Path, name: str, stage: str, criteria: list[str]) -> TestResult:
     shot = f"tests/{name}/01-ok-{stage}.png"
     phone_screen(run_dir / shot, stage.title(), criteria)
+    judged = tree(run_dir, shot, criteria)
     evidence = tuple(
-        Evidence(criterion=c, expected=f"'{c}'", observed=f"'{c}'", passed=True, after=shot) for c in criteria
+        Evidence(criterion=c, expected=f"'{c}'", observed=f"'{c}'", passed=True, after=shot, tree=judged)
+        for c in criteria
     )
     return TestResult(nodeid=f"suites/budget/test_budget.py::{name}", name=name, role="stage", stage=stage,
                       verdict=Verdict.PASS, duration_s=6.4, evidence=evidence,
@@ -67,10 +93,12 @@ def budget_record(run_dir: Path) -> GradeRecord:
         duration_s=9.1,
         evidence=(
             Evidence(criterion="pressing Edit opens the form", expected="'Edit transaction'",
-                     observed="'Edit transaction'", passed=True, after=before),
+                     observed="'Edit transaction'", passed=True, after=before,
+                     tree=tree(run_dir, before, ["Edit transaction", "Amount $30.00"]), video_s=MOMENTS[0]),
             Evidence(criterion=FAILED, expected="'-$532.75'", observed="'-$502.75'", passed=False,
-                     before=before, after=after),
+                     before=before, after=after, tree=tree(run_dir, after, [TREE_TEXT]), video_s=MOMENTS[1]),
         ),
+        video=recording(run_dir, "tests/test_stage_3_budgets/video.webm", [before, after]),
     )
     journey = TestResult(
         nodeid="suites/budget/test_budget.py::test_journey_month_close", name="test_journey_month_close",
@@ -99,6 +127,10 @@ def budget_record(run_dir: Path) -> GradeRecord:
 def scorecard(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run_dir = tmp_path_factory.mktemp("scorecard")
     record = budget_record(run_dir)
+    # As a grade does: the bundle (and the page of it) first, then grade.json and the scorecard.
+    feedback = write_feedback_bundle(record, TASK, run_dir)
+    assert feedback.result.written, feedback.result.error
+    record = record.model_copy(update={"feedback": feedback.result})
     (run_dir / "grade.json").write_text(json.dumps(record.model_dump(mode="json"), indent=2))
     return write_grade_scorecard(record, run_dir)
 
@@ -164,13 +196,15 @@ def test_the_failed_criterion_is_visible_with_what_was_expected_and_seen(browser
 
 
 def test_the_screenshots_of_the_failed_check_load_inline(browser: Any) -> None:
-    images = browser.find_elements("css selector", "#test-test_stage_3_budgets img")
+    images = browser.find_elements("css selector", "#test-test_stage_3_budgets .criterion.failed img")
     assert [img.get_attribute("alt") for img in images] == [FAILED, FAILED]
     for img in images:
         assert img.is_displayed()
         natural = browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img)
         assert natural == PHONE[0], img.get_attribute("src")
-    assert not browser.find_elements("css selector", "#test-test_stage_1_accounts img")
+    # A passed test's screenshots wait in its closed timeline.
+    held = browser.find_elements("css selector", "#test-test_stage_1_accounts img")
+    assert held and not any(img.is_displayed() for img in held)
 
 
 def test_a_screenshot_of_the_whole_page_is_kept(browser: Any, scorecard: Path) -> None:
@@ -185,3 +219,116 @@ def test_a_screenshot_of_the_whole_page_is_kept(browser: Any, scorecard: Path) -
         assert image.size == (round(content["width"]), round(content["height"]))
         assert image.height > 1200, "the whole page, not just the first screen"
     print(f"scorecard screenshot: {path}")
+
+
+def loaded(browser: Any, page: Path) -> None:
+    """Open `page` with every lazy image loaded (for a screenshot of the whole of it)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(page.as_uri())
+    browser.execute_script("document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; });")
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+        "return [...document.images].every(i => i.complete && i.naturalWidth > 0)"))
+
+
+def keep_screenshot(browser: Any, path: Path, css: str = "body") -> Path:
+    """A PNG of the element `css` (the whole of it) saved at `path`. The window is made as tall
+    as the page for it: an opened tree's frame is painted only within the window."""
+    size = browser.get_window_size()
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(size["width"], height + 200)
+    try:
+        box = browser.execute_script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return [r.x + scrollX, r.y + scrollY, r.width, r.height];", css)
+        shot = browser.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png",
+            "clip": {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1},
+        })
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+    path.write_bytes(base64.b64decode(shot["data"]))
+    with Image.open(path) as image:
+        assert image.size == (round(box[2]), round(box[3])), path
+    print(f"scorecard screenshot: {path}")
+    return path
+
+
+def test_the_timeline_shows_each_check_and_a_moment_seeks_the_video(browser: Any, scorecard: Path) -> None:
+    """Playback in a real browser: the WebM plays, and a check's moment moves the player."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(scorecard.as_uri())
+    checks = browser.find_elements("css selector", "#test-test_stage_3_budgets li.check")
+    assert [c.get_attribute("class") for c in checks] == ["check held", "check failed"]
+    assert all(c.is_displayed() for c in checks), "a failed test's timeline is open"
+    assert checks[1].find_element("css selector", ".check-criterion").text == FAILED
+    for img in checks[1].find_elements("css selector", ".thumbs img"):
+        browser.execute_script("arguments[0].scrollIntoView()", img)
+        WebDriverWait(browser, 10).until(lambda b, i=img: b.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth", i) == PHONE[0])
+    video = element(browser, "#test-test_stage_3_budgets video")
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return arguments[0].readyState", video) >= 1)
+    duration = browser.execute_script("return arguments[0].duration", video)
+    assert abs(duration - 4.0) < 0.5, duration
+    assert browser.execute_script("return arguments[0].currentTime", video) == 0
+    for check, moment in zip(checks, MOMENTS, strict=True):
+        link = check.find_element("css selector", "a.moment")
+        assert float(link.get_attribute("data-t")) == moment
+        link.click()
+        WebDriverWait(browser, 10).until(lambda b: abs(
+            b.execute_script("return arguments[0].currentTime", video) - moment) < 0.01)
+        assert browser.execute_script("return arguments[0].paused", video)
+        assert browser.current_url == scorecard.as_uri(), "the link seeks; it does not navigate"
+    # It plays: from the last moment the time runs on.
+    browser.execute_script("arguments[0].play()", video)
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+        "return arguments[0].currentTime", video) > MOMENTS[1] + 0.2)
+
+
+def test_a_checks_tree_loads_only_when_opened(browser: Any, scorecard: Path) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(scorecard.as_uri())
+    box = element(browser, "#test-test_stage_3_budgets li.check.failed details.tree")
+    frame = box.find_element("css selector", "iframe")
+    assert frame.get_attribute("src") in (None, "") and not frame.is_displayed()
+    box.find_element("css selector", "summary").click()
+    WebDriverWait(browser, 10).until(lambda b: frame.get_attribute("src"))
+    assert frame.is_displayed()
+    browser.switch_to.frame(frame)
+    try:
+        WebDriverWait(browser, 10).until(lambda b: TREE_TEXT in b.find_element("id", "tree").text)
+    finally:
+        browser.switch_to.default_content()
+    others = browser.find_elements("css selector", "#test-test_stage_1_accounts details.tree iframe")
+    assert others and all(not f.get_attribute("src") for f in others), "no other tree was loaded"
+
+
+def test_screenshots_of_the_full_and_the_redacted_page_are_kept(browser: Any, scorecard: Path) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    loaded(browser, scorecard)
+    box = element(browser, "#test-test_stage_3_budgets li.check.failed details.tree")
+    box.find_element("css selector", "summary").click()
+    frame = box.find_element("css selector", "iframe")
+    WebDriverWait(browser, 10).until(lambda b: frame.get_attribute("src"))
+    timeline = keep_screenshot(browser, scorecard.with_name("scorecard-timeline.png"),
+                               "#test-test_stage_3_budgets")
+    with Image.open(timeline) as image:
+        assert image.height > 900, "the failed test's whole timeline, with its tree open"
+
+    redacted = scorecard.with_name(REDACTED_SCORECARD)
+    loaded(browser, redacted)
+    sections = browser.find_elements("css selector", "#tests section.test")
+    assert [s.find_element("css selector", "h3").text for s in sections] == [
+        "Stage 3: Budgets and edits", "Journey: Closing the month"]
+    assert element(browser, "#tests .check-criterion").text == FAILED
+    assert not browser.find_elements("css selector", "iframe, a.moment, details.tree")
+    page_text = element(browser, "body").text
+    for never in ("test_stage", "pressing Edit opens the form", TREE_TEXT, "tests/"):
+        assert never not in page_text, never
+    video = element(browser, "#tests video")
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return arguments[0].readyState", video) >= 1)
+    assert abs(browser.execute_script("return arguments[0].duration", video) - 4.0) < 0.5
+    keep_screenshot(browser, scorecard.with_name("scorecard-redacted.png"))
