@@ -95,7 +95,7 @@ export const SEED_CARDS: readonly Card[] = [
       'Add regression test', 'Update changelog') },
   { id: 7, title: 'Search filters', column: 'doing', labels: ['feature'], assignee: 'ben',
     due: dec(8), checklist: items('x Filter model', 'x Filter chips', 'x Query params', 'Empty state') },
-  { id: 8, title: 'API rate limits', column: 'doing', labels: ['feature', 'docs'], assignee: 'dev',
+  { id: 8, title: 'API rate limits', column: 'doing', labels: ['docs', 'feature'], assignee: 'dev',
     due: dec(1), checklist: items('x Pick limits', 'Document headers') },
   { id: 9, title: 'Invoice PDF layout', column: 'review', labels: ['bug', 'design'], assignee: 'chloe',
     due: dec(2), checklist: items('x Page margins', 'x Logo size', 'x Totals table', 'x Footer') },
