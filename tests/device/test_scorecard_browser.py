@@ -276,8 +276,8 @@ def test_the_timeline_shows_each_check_and_a_moment_seeks_the_video(browser: Any
         link = check.find_element("css selector", "a.moment")
         assert float(link.get_attribute("data-t")) == moment
         link.click()
-        WebDriverWait(browser, 10).until(lambda b: abs(
-            b.execute_script("return arguments[0].currentTime", video) - moment) < 0.01)
+        WebDriverWait(browser, 10).until(lambda b, t=moment: abs(
+            b.execute_script("return arguments[0].currentTime", video) - t) < 0.01)
         assert browser.execute_script("return arguments[0].paused", video)
         assert browser.current_url == scorecard.as_uri(), "the link seeks; it does not navigate"
     # It plays: from the last moment the time runs on.
