@@ -1,5 +1,6 @@
-"""Evidence in Allure: one step per check, with its screenshot, when allure-pytest is recording,
-and the test's video (`--video`) when it kept one.
+"""Evidence in Allure: one step per check, with its screenshot (and, for a check that failed,
+the UI tree it judged), when allure-pytest is recording, and the test's video (`--video`) when
+it kept one.
 
 Allure binds attachments to whatever is running, so `attach_evidence` must be called during
 the test or its teardown (from a fixture finalizer they show under the test's "Tear down").
@@ -8,6 +9,7 @@ the test or its teardown (from a fixture finalizer they show under the test's "T
 from __future__ import annotations
 
 from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.outputs.tree_views import read_tree
 from pytest_revylbench.records.grade import Evidence
 
 
@@ -45,12 +47,23 @@ def attach_evidence(recorder: EvidenceRecorder) -> None:
         )
         attached.add(rel)
 
+    def attach_tree(rel: str | None) -> None:
+        if rel is None or not (recorder.run_dir / rel).is_file():
+            return
+        # As text: the DOM's source (or the page source's XML) is what a reader wants to see,
+        # not the page it would render again; a large tree was stored gzip'd.
+        xml = rel.removesuffix(".gz").endswith(".xml")
+        allure.attach(read_tree(recorder.run_dir / rel), name="UI tree",
+                      attachment_type=allure.attachment_type.XML if xml else allure.attachment_type.TEXT)
+
     for item in recorder.evidence:
         try:
             with allure.step(item.criterion):
                 # A passed check on an unchanged screen points at a file already shown.
                 if not item.passed or item.after not in attached:
                     attach_png(item.after, "screenshot")
+                if not item.passed:
+                    attach_tree(item.tree)
                 allure.attach(_expected_observed(item), name="expected / observed",
                               attachment_type=allure.attachment_type.TEXT)
                 if not item.passed:

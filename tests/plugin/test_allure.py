@@ -133,3 +133,65 @@ def test_without_alluredir_nothing_is_attached_and_the_test_passes(pytester: pyt
 def test_without_allure_installed_nothing_is_recording(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "allure_commons", None)  # makes `import allure_commons` fail
     assert allure_recording() is False
+
+
+VIDEO_SUITE = '''
+import io
+
+import pytest
+from PIL import Image
+
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.devices.video import encode
+from pytest_revylbench.outputs.allure import attach_evidence
+
+
+def png(colour):
+    out = io.BytesIO()
+    Image.new("RGB", (64, 128), colour).save(out, format="PNG")
+    return out.getvalue()
+
+
+@pytest.fixture
+def recorder(tmp_path):
+    rec = EvidenceRecorder(tmp_path, "test_recorded", mode="eager")
+    screens = iter([png("white"), png("red")])
+    trees = iter(['<main><p data-testid="total">Total: $12.00</p></main>',
+                  '<main><p data-testid="balance">-$502.75</p></main>'])
+    rec.attach(lambda: next(screens), tree=lambda: next(trees))
+    yield rec
+    # As the grade's fixture does: the test's video is encoded when it ends, then attached.
+    video = encode([(0.0, png("white")), (1.0, png("red"))], 2.0, rec.folder / "video.webm")
+    rec.video = video.model_copy(update={"path": "tests/test_recorded/video.webm"})
+    attach_evidence(rec)
+
+
+def test_recorded(recorder):
+    recorder.check("the total reads $12.00", "'Total: $12.00'", "'Total: $12.00'", True)
+    recorder.check("an edit changes the balance once", "'-$532.75'", "'-$502.75'", False)
+'''
+
+
+def test_the_video_and_a_failed_checks_tree_are_attached(pytester: pytest.Pytester) -> None:
+    """The test's video (a real WebM) is attached with the test's teardown, and the UI tree a
+    failed check judged with that check's step; a passing check's tree is not attached."""
+    pytester.makepyfile(test_suite=VIDEO_SUITE)
+    alluredir = pytester.path / "allure-results"
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", f"--alluredir={alluredir}")
+    result.assert_outcomes(passed=1)
+    test, steps = teardown_steps(alluredir, "test_recorded")
+    assert [(s["name"], s["status"]) for s in steps] == [
+        ("the total reads $12.00", "passed"), ("an edit changes the balance once", "failed")]
+    assert [[a["name"] for a in s["attachments"]] for s in steps] == [
+        ["screenshot", "expected / observed"],
+        ["screenshot", "UI tree", "expected / observed"],
+    ]
+    (tree,) = [a for a in steps[1]["attachments"] if a["name"] == "UI tree"]
+    assert tree["type"] == "text/plain"
+    assert (alluredir / tree["source"]).read_text() == '<main><p data-testid="balance">-$502.75</p></main>'
+    (after,) = [a for c in load(alluredir, "*-container.json") if test["uuid"] in c.get("children", [])
+                for a in c.get("afters", []) if a.get("steps")]
+    (video,) = [a for a in after["attachments"] if a["name"] == "video"]
+    assert video["type"] == "video/webm" and video["source"].endswith(".webm")
+    recorded = next(pytester.path.rglob("tests/test_recorded/video.webm"))
+    assert (alluredir / video["source"]).read_bytes() == recorded.read_bytes()
