@@ -59,7 +59,7 @@ describe("list", () => {
         return fixed;
       }
     }
-    global.Date = FakeDate as DateConstructor;
+    globalThis.Date = FakeDate as DateConstructor;
     try {
       await render(<App />);
       expectText("today", "Today: Mar 16, 2026");
@@ -72,7 +72,7 @@ describe("list", () => {
       await tap("open-1003");
       expectText("detail-note", "Overdue by 14 days");
     } finally {
-      global.Date = RealDate;
+      globalThis.Date = RealDate;
     }
   });
 });

@@ -119,7 +119,7 @@ export function Input({ testID, placeholder, value, onChangeText, flex, keyboard
       onChangeText={onChangeText}
       keyboardType={keyboard}
       autoCorrect={false}
-      style={[styles.input, flex !== undefined && { flex }]}
+      style={[styles.input, flex !== undefined && { flex, minWidth: 0 }]}
     />
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '../invoices';
 import { formatCents, parseAmountToCents } from '../money';
 import { Action } from '../state';
-import { Button, Input, Screen, StatusBadge, styles as ui } from '../ui';
+import { Button, Input, Screen, StatusBadge, colors, styles as ui } from '../ui';
 
 interface Props {
   invoice: Invoice;
@@ -192,10 +192,12 @@ const styles = StyleSheet.create({
   },
   client: {
     fontSize: 18,
+    color: colors.text,
     fontWeight: '700',
   },
   note: {
     fontSize: 14,
+    color: colors.text,
     fontWeight: '600',
     marginTop: 4,
   },
@@ -207,6 +209,7 @@ const styles = StyleSheet.create({
   },
   sum: {
     fontSize: 15,
+    color: colors.text,
     paddingVertical: 3,
     textAlign: 'right',
     fontVariant: ['tabular-nums'],

@@ -7,7 +7,7 @@ import { DiscountKind, FormState, checkForm, formLineCents, preview } from '../f
 import { CLIENTS, TERMS, discountText, dueDay } from '../invoices';
 import { formatCents } from '../money';
 import { Action } from '../state';
-import { Button, Input, Screen, styles as ui } from '../ui';
+import { Button, Input, Screen, colors, styles as ui } from '../ui';
 
 interface Props {
   form: FormState;
@@ -179,6 +179,7 @@ const styles = StyleSheet.create({
   },
   due: {
     fontSize: 15,
+    color: colors.text,
     fontWeight: '600',
     marginLeft: 4,
     marginBottom: 10,
@@ -206,6 +207,7 @@ const styles = StyleSheet.create({
   },
   sum: {
     fontSize: 15,
+    color: colors.text,
     paddingVertical: 3,
     textAlign: 'right',
     fontVariant: ['tabular-nums'],
