@@ -54,8 +54,8 @@ def summary(app: App, text: str, criterion: str | None = None) -> None:
 
 
 def activity(app: App, n: int, card: str, source: str, target: str) -> None:
-    app.see(card, at=f"activity-card-{n}")
-    app.see(source, at=f"activity-from-{n}")
+    app.see(card, at=f"activity-card-{n}", criterion="the entry names the card moved")
+    app.see(source, at=f"activity-from-{n}", criterion="the entry names the column the card left")
     app.see(target, at=f"activity-to-{n}",
             criterion=f"activity entry {n} is {card} moved from {source} to {target}")
 
@@ -76,7 +76,7 @@ def test_stage_1_board(app: App) -> None:
     count(app, "done", "2")
     app.see("At limit", at="col-full-doing", criterion="a column at its limit says At limit")
     app.not_see(at="col-full-ready", criterion="a column below its limit is not At limit")
-    app.not_see(at="col-full-review")
+    app.not_see(at="col-full-review", criterion="Review below its limit is not At limit")
 
     app.see_in_order("Backlog", "Dark mode", "Audit log export", "Typo on pricing page", "Ready",
                      criterion="Backlog lists its seed cards in order")
@@ -84,27 +84,28 @@ def test_stage_1_board(app: App) -> None:
                      "Review", "Invoice PDF layout", "Done", "Sign-up form validation",
                      "Release notes", criterion="each card sits in its column, in seed order")
     app.see("Feature, Design", at="card-labels-1", criterion="labels are listed in label order")
-    app.see("Bug, Docs", at="card-labels-3")
-    app.see("Ben", at="card-assignee-3")
+    app.see("Bug, Docs", at="card-labels-3", criterion="a card's labels are listed in label order")
+    app.see("Ben", at="card-assignee-3", criterion="a card shows its assignee")
     app.see("0/1", at="card-progress-3", criterion="progress is checked/all items")
     app.see("Overdue", at="card-overdue-3",
             criterion="a card due before today outside Done is overdue")
     app.see("Unassigned", at="card-assignee-2", criterion="a card without assignee says so")
     app.not_see(at="card-progress-2", criterion="a card without a checklist shows no progress")
     app.not_see(at="card-labels-2", criterion="a card without labels shows no labels")
-    app.see("2/5", at="card-progress-6")
-    app.see("Overdue", at="card-overdue-6")
+    app.see("2/5", at="card-progress-6",
+            criterion="Fix login timeout has two of five items checked")
+    app.see("Overdue", at="card-overdue-6", criterion="a card due yesterday is overdue")
     app.not_see(at="card-overdue-8", criterion="a card due today is not overdue")
     app.not_see(at="card-overdue-10", criterion="a card in Done is never overdue")
-    app.see("4/4", at="card-progress-9")
+    app.see("4/4", at="card-progress-9", criterion="a card with every item checked shows 4/4")
 
     open_card(app, 6, "Fix login timeout")
-    app.see("In Progress", at="detail-column")
-    app.see("Ana", at="detail-assignee")
-    app.see("Bug", at="detail-labels")
+    app.see("In Progress", at="detail-column", criterion="the detail shows the card's column")
+    app.see("Ana", at="detail-assignee", criterion="the detail shows the card's assignee")
+    app.see("Bug", at="detail-labels", criterion="the detail shows the card's labels")
     app.see("Nov 30, 2026", at="detail-due", criterion="the due date uses the pinned format")
     app.see("Overdue", at="detail-overdue", criterion="the detail marks an overdue card")
-    app.see("Checklist 2/5", at="detail-progress")
+    app.see("Checklist 2/5", at="detail-progress", criterion="the detail shows checked/all items")
     for n, item in enumerate(LOGIN_ITEMS, 1):
         app.see(item, at=f"check-{n}", criterion=f"checklist item {n} reads {item!r}")
     app.tap(test_id="check-3")
@@ -113,9 +114,11 @@ def test_stage_1_board(app: App) -> None:
     app.tap(test_id="check-1")
     app.see("[ ] Reproduce on staging", at="check-1",
             criterion="pressing a checked item unchecks it")
-    app.see("Checklist 2/5", at="detail-progress")
+    app.see("Checklist 2/5", at="detail-progress",
+            criterion="unchecking an item lowers the progress")
     app.tap(test_id="check-1")
-    app.see("Checklist 3/5", at="detail-progress")
+    app.see("Checklist 3/5", at="detail-progress",
+            criterion="checking it again raises the progress")
     close_detail(app)
     app.see("3/5", at="card-progress-6", criterion="the board shows the checklist as left")
 
@@ -125,15 +128,18 @@ def test_stage_1_board(app: App) -> None:
     app.see("3/5", at="card-progress-6", criterion="checked items survive a round of the tabs")
 
     open_card(app, 2, "Audit log export")
-    app.see("Unassigned", at="detail-assignee")
+    app.see("Unassigned", at="detail-assignee",
+            criterion="the detail of a card without assignee says Unassigned")
     app.see("No labels", at="detail-labels", criterion="a card without labels says No labels")
-    app.see("Dec 22, 2026", at="detail-due")
+    app.see("Dec 22, 2026", at="detail-due",
+            criterion="the detail shows the due date in the pinned format")
     app.see("No checklist", at="detail-progress",
             criterion="a card without a checklist says No checklist")
     app.not_see(at="check-1", criterion="a card without a checklist has no items")
     close_detail(app)
     open_card(app, 8, "API rate limits")
-    app.see("Dec 1, 2026", at="detail-due")
+    app.see("Dec 1, 2026", at="detail-due",
+            criterion="the detail shows today's date for a card due today")
     app.not_see(at="detail-overdue", criterion="a card due today is not marked overdue")
 
 
@@ -152,7 +158,7 @@ def test_stage_2_moves(app: App) -> None:
 
     open_card(app, 7, "Search filters")
     app.not_see(at="move-error", criterion="a detail that opens shows no message")
-    app.see("Checklist 3/4", at="detail-progress")
+    app.see("Checklist 3/4", at="detail-progress", criterion="the detail shows the card's progress")
     move(app, "review", "Review")
     app.not_see(at="move-review", criterion="after a move the new column is no longer offered")
     close_detail(app)
@@ -172,7 +178,7 @@ def test_stage_2_moves(app: App) -> None:
                      criterion="the moved card is listed last in In Progress")
     count(app, "ready", "1/3")
     count(app, "doing", "3/3")
-    app.see("At limit", at="col-full-doing")
+    app.see("At limit", at="col-full-doing", criterion="In Progress is full again")
 
     open_card(app, 6, "Fix login timeout")
     app.tap(test_id="move-review")
@@ -200,10 +206,10 @@ def test_stage_2_moves(app: App) -> None:
     app.tap(test_id="move-done")
     app.not_see(at="confirm-text", timeout_s=0,
                 criterion="a card whose items are all checked goes to Done without a question")
-    app.see("Done", at="detail-column")
+    app.see("Done", at="detail-column", criterion="the fully checked card is in Done")
     close_detail(app)
     count(app, "review", "1/2")
-    app.not_see(at="col-full-review")
+    app.not_see(at="col-full-review", criterion="Review below its limit is no longer At limit")
 
     open_tab(app, "activity", "Activity log")
     app.see("Moves today: 6", at="activity-count",
@@ -228,12 +234,13 @@ def test_stage_3_filters(app: App) -> None:
     app.see_in_order("Backlog", "Typo on pricing page", "Ready",
                      criterion="only Bug cards are listed")
     app.not_see(at="card-1", criterion="a card without the label is hidden")
-    app.not_see(at="card-2")
-    app.not_see(at="card-7")
-    app.see("Sign-up form validation", at="card-10")
+    app.not_see(at="card-2", criterion="a card without labels is hidden while a label is selected")
+    app.not_see(at="card-7", criterion="a Feature card is hidden by the Bug filter")
+    app.see("Sign-up form validation", at="card-10", criterion="a Bug card in Done is shown")
     count(app, "backlog", "3", criterion="hidden cards still count")
     count(app, "doing", "3/3", criterion="the limit count includes hidden cards")
-    app.see("At limit", at="col-full-doing")
+    app.see("At limit", at="col-full-doing",
+            criterion="In Progress is still At limit with hidden cards")
 
     open_tab(app, "filters", "Board filters")
     app.tap(test_id="label-docs")
@@ -241,7 +248,7 @@ def test_stage_3_filters(app: App) -> None:
             criterion="two labels selected show cards with either of them")
     open_tab(app, "board", "Sprint board")
     app.see("API rate limits", at="card-8", criterion="a Docs card shows with Bug and Docs")
-    app.see("Release notes", at="card-11")
+    app.see("Release notes", at="card-11", criterion="a Docs card in Done is shown")
     app.not_see(at="card-7", criterion="a card with neither label stays hidden")
 
     open_tab(app, "filters", "Board filters")
@@ -253,7 +260,8 @@ def test_stage_3_filters(app: App) -> None:
                      criterion="Ana's Bug or Docs cards are shown")
     app.see("No matching cards", at="empty-backlog",
             criterion="a column whose cards are all hidden says No matching cards")
-    app.see("No matching cards", at="empty-review")
+    app.see("No matching cards", at="empty-review",
+            criterion="Review's only card is someone else's, so none matches")
     app.not_see(at="card-5", criterion="another person's card is hidden")
     count(app, "doing", "3/3")
 
@@ -263,7 +271,8 @@ def test_stage_3_filters(app: App) -> None:
             criterion="a column showing one card is still full: hidden cards count")
     close_detail(app)
     summary(app, "Showing 3 of 11 cards", criterion="closing the detail keeps the filters")
-    app.see_in_order("Ready", "Password reset email", "In Progress")
+    app.see_in_order("Ready", "Password reset email", "In Progress",
+                     criterion="the refused card is still in Ready, above In Progress")
 
     open_tab(app, "filters", "Board filters")
     app.tap(test_id="assignee-unassigned")
@@ -274,14 +283,16 @@ def test_stage_3_filters(app: App) -> None:
     summary(app, "Showing 1 of 11 cards",
             criterion="pressing a selected label chip deselects it")
     open_tab(app, "board", "Sprint board")
-    app.see("Audit log export", at="card-2")
-    app.see("No matching cards", at="empty-ready")
+    app.see("Audit log export", at="card-2",
+            criterion="the unassigned card shows with the Unassigned filter")
+    app.see("No matching cards", at="empty-ready",
+            criterion="Ready's cards are all assigned, so none matches")
 
     open_tab(app, "filters", "Board filters")
     app.tap(test_id="clear-filters")
     summary(app, "Showing 11 of 11 cards", criterion="Clear filters shows every card again")
     open_tab(app, "board", "Sprint board")
-    app.see("Dark mode", at="card-1")
+    app.see("Dark mode", at="card-1", criterion="Clear filters shows a card hidden before")
     open_card(app, 9, "Invoice PDF layout")
     move(app, "done", "Done")
     close_detail(app)
@@ -299,16 +310,18 @@ def test_journey_sprint_day(app: App) -> None:
 
     open_card(app, 8, "API rate limits")
     app.tap(test_id="check-2")
-    app.see("Checklist 2/2", at="detail-progress")
+    app.see("Checklist 2/2", at="detail-progress",
+            criterion="checking the last open item makes the progress 2/2")
     move(app, "review", "Review")
     close_detail(app)
-    app.see("2/2", at="card-progress-8")
+    app.see("2/2", at="card-progress-8", criterion="the board shows the new progress")
     count(app, "review", "2/2")
     count(app, "doing", "2/3")
 
     open_card(app, 5, "Onboarding tour")
     app.tap(test_id="move-review")
-    app.see("Limit reached: Review holds at most 2 cards", at="move-error")
+    app.see("Limit reached: Review holds at most 2 cards", at="move-error",
+            criterion="Review holds at most 2 cards")
     move(app, "doing", "In Progress")
     app.not_see(at="move-error", criterion="a successful move clears the refusal message")
     close_detail(app)
@@ -334,22 +347,23 @@ def test_journey_sprint_day(app: App) -> None:
     count(app, "review", "2/2")
     open_card(app, 3, "Typo on pricing page")
     app.tap(test_id="move-done")
-    app.see("1 of 1 checklist items are still open. Move to Done anyway?", at="confirm-text")
+    app.see("1 of 1 checklist items are still open. Move to Done anyway?", at="confirm-text",
+            criterion="the question counts the open items of all items")
     app.tap(test_id="confirm-cancel")
     app.tap(test_id="check-1")
-    app.see("Checklist 1/1", at="detail-progress")
+    app.see("Checklist 1/1", at="detail-progress", criterion="the only item is now checked")
     move(app, "done", "Done")
     app.not_see(at="confirm-text", timeout_s=0,
                 criterion="once its only item is checked the card goes to Done without asking")
     close_detail(app)
 
     open_card(app, 10, "Sign-up form validation")
-    app.not_see(at="detail-overdue", timeout_s=0)
+    app.not_see(at="detail-overdue", timeout_s=0, criterion="a card in Done is not overdue")
     move(app, "backlog", "Backlog")
     app.see("Overdue", at="detail-overdue",
             criterion="a card moved out of Done is overdue again when its date has passed")
     close_detail(app)
-    app.see("Overdue", at="card-overdue-10")
+    app.see("Overdue", at="card-overdue-10", criterion="the board marks the reopened card overdue")
 
     open_card(app, 1, "Dark mode")
     move(app, "ready", "Ready")
@@ -366,7 +380,8 @@ def test_journey_sprint_day(app: App) -> None:
     count(app, "done", "3")
 
     open_tab(app, "activity", "Activity log")
-    app.see("Moves today: 9", at="activity-count")
+    app.see("Moves today: 9", at="activity-count",
+            criterion="seven moves made today plus the two seed moves")
     activity(app, 1, "Dark mode", "Backlog", "Ready")
     activity(app, 2, "Sign-up form validation", "Done", "Backlog")
     activity(app, 3, "Typo on pricing page", "Review", "Done")
