@@ -1,8 +1,10 @@
 """A video of each device test (issue 20 item 1): a budget mutant that fails a stage, graded
 with `--video=on-failure` (flow tier), keeps a playable video of each test that did not pass
 and of none that passed; each check is placed within it; grade.json binds it in its evidence
-digests; the scorecard plays it with a list of the checks' moments; the feedback bundle holds
-the videos of the failed stages (and journey) only."""
+digests; the scorecard plays it beside the timeline of the test's checks, each a link to its
+moment, with the UI tree each check judged one click away; the feedback bundle holds the videos
+of the failed stages (and journey) only, and the redacted page (`scorecard-redacted.html`)
+plays them from the bundle."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import json
 from pathlib import Path
 
 from pytest_revylbench.devices.video import probe
+from pytest_revylbench.outputs.scorecard import REDACTED_SCORECARD
 from pytest_revylbench.outputs.sealing import file_digest
+from pytest_revylbench.outputs.tree_views import view_path
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 from .conftest import REPO, grade
@@ -54,6 +58,10 @@ def test_on_failure_keeps_a_playable_video_of_each_failed_test_only(tmp_path: Pa
         assert f'src="{test["video"]["path"]}"' in page
         for item in test["evidence"]:
             assert f'data-t="{item["video_s"]}"' in page
+            # The tree it judged: bound by the grade's digests, viewable from the page.
+            assert item["tree"] and record["evidence_digests"][item["tree"]] == item["tree_sha256"]
+            assert (run_dir / view_path(item["tree_sha256"])).is_file()
+            assert f'href="{view_path(item["tree_sha256"])}"' in page
 
     bundle = run_dir / "feedback"
     feedback = json.loads((bundle / "feedback.json").read_text())
@@ -62,3 +70,6 @@ def test_on_failure_keeps_a_playable_video_of_each_failed_test_only(tmp_path: Pa
     assert named == videos and len(videos) == len(failed), (named, videos)
     for name in videos:
         assert probe(bundle / name).frames > 0
+    redacted = (run_dir / REDACTED_SCORECARD).read_text()
+    assert sorted(videos) == sorted(n for n in videos if f'src="feedback/{n}"' in redacted)
+    assert "tests/" not in redacted and "scorecard-trees" not in redacted
