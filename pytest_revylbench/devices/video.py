@@ -4,7 +4,8 @@
   browser's DevTools address (chromedriver gives it in the session's capabilities,
   `goog:chromeOptions.debuggerAddress`), read by a thread the recording owns; each frame is
   acked and kept with its timestamp, and encoded when the test ends (`encode`: WebM/VP9 with
-  PyAV's bundled libvpx, which Chromium plays).
+  PyAV's bundled libvpx, which Chromium plays), in a process of its own (`devices/vp9.py`),
+  so the codec never loads into the grader.
 - iOS/Android: Appium's `start_recording_screen` / `stop_recording_screen` (an MP4 the driver
   encodes on the device's side).
 
@@ -15,17 +16,19 @@ and a check is placed in the video as `time.time() - started_at`.
 from __future__ import annotations
 
 import base64
-import io
 import json
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from pytest_revylbench.devices import vp9
+from pytest_revylbench.devices.vp9 import Frame, probe
 from pytest_revylbench.records.grade import Video
 
 VideoMode = Literal["off", "on-failure", "on"]
@@ -66,75 +69,33 @@ class VideoCapture(Protocol):
         ...
 
 
-Frame = tuple[float, bytes]
-"""Seconds from the video's start, and the image (JPEG or PNG)."""
+ENCODE_TIMEOUT_S = 300.0
+"""A test's video (at most 10 frames a second at 393×852) encodes in seconds; past this the
+encoder is stuck and is killed."""
+CODEC = Path(vp9.__file__)
+"""Run as a script (`python -P`: the package is not imported, nor its folder put on the path)."""
 
 
-def encode(frames: Sequence[Frame], end_s: float, out: Path) -> Video:
-    """Encode `frames` (in time order) to `out` as WebM/VP9, each shown until the next one,
-    the last until `end_s` (the video then lasts as long as the recording did).
+class EncoderFailed(RuntimeError):
+    """The encoder process failed or overran: the test has no video, and this says why."""
 
-    Frames are scaled to the first one's size (rounded down to even: yuv420p needs it). Each
-    is decoded as it is encoded: a long test's frames decoded at once would hold about 1 MB
-    of pixels per frame."""
-    import av
-    from PIL import Image
 
+def encode(frames: Sequence[Frame], end_s: float, out: Path, timeout_s: float = ENCODE_TIMEOUT_S) -> Video:
+    """Encode `frames` (in time order) to `out` as WebM/VP9 in a process of its own
+    (`devices/vp9.py`): each frame is shown until the next one, the last until `end_s`."""
     if not frames:
         raise ValueError("no frames to encode")
-
-    def image(data: bytes) -> Image.Image:
-        return Image.open(io.BytesIO(data)).convert("RGB")
-
-    first = image(frames[0][1])
-    width, height = first.width // 2 * 2, first.height // 2 * 2
-    out.parent.mkdir(parents=True, exist_ok=True)
-    times = [max(0.0, t) for t, _ in frames]
-    stamps = [*times, max(end_s, times[-1] + 0.001)]
-    with av.open(str(out), "w", format="webm") as container:
-        stream = container.add_stream("libvpx-vp9", rate=1000, options={
-            "deadline": "realtime", "cpu-used": "8", "crf": "40", "b:v": "0", "row-mt": "1"})
-        stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
-        stream.time_base = Fraction(1, 1000)
-        last_pts = -1
-        # The last image is repeated at the end so the player's timeline reaches `end_s`.
-        for data, at in zip([*(d for _, d in frames), frames[-1][1]], stamps, strict=True):
-            pts = max(round(at * 1000), last_pts + 1)
-            picture = image(data)
-            if picture.size != (width, height):
-                picture = picture.resize((width, height))
-            frame = av.VideoFrame.from_image(picture)  # type: ignore[no-untyped-call]
-            frame.pts, frame.time_base, last_pts = pts, Fraction(1, 1000), pts
-            container.mux(stream.encode(frame))
-        container.mux(stream.encode(None))
-    info = probe(out)
-    return Video(path=None, duration_s=round(max(info.duration_s, stamps[-1]), 3),
-                 frames=info.frames, bytes=out.stat().st_size)
-
-
-@dataclass(frozen=True)
-class Probe:
-    """What decoding a video file back found."""
-
-    frames: int
-    duration_s: float
-    """The last frame's time (seconds from the first)."""
-    width: int
-    height: int
-
-
-def probe(path: Path) -> Probe:
-    """Decode `path` whole (PyAV): its frame count, the last frame's time and its size."""
-    import av
-
-    frames, last, size = 0, 0.0, (0, 0)
-    with av.open(str(path)) as container:
-        for frame in container.decode(video=0):
-            frames += 1
-            if frame.time is not None:
-                last = max(last, float(frame.time))
-            size = (frame.width, frame.height)
-    return Probe(frames=frames, duration_s=round(last, 3), width=size[0], height=size[1])
+    try:
+        proc = subprocess.run([sys.executable, "-P", str(CODEC), str(out)], input=vp9.pack(frames, end_s),
+                              capture_output=True, timeout=timeout_s, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise EncoderFailed(f"the video encoder did not finish in {timeout_s:.0f} s") from exc
+    if proc.returncode != 0:
+        tail = proc.stderr.decode(errors="replace").strip().splitlines()[-3:]
+        raise EncoderFailed(f"the video encoder exited with status {proc.returncode}: "
+                            + (" | ".join(tail) or "no message"))
+    made = json.loads(proc.stdout)
+    return Video(path=None, duration_s=made["duration_s"], frames=made["frames"], bytes=made["bytes"])
 
 
 def debugger_address(driver: Any) -> str:

@@ -42,11 +42,9 @@ def soak(faults: int, reports: Path, run_id: str) -> dict[str, Any]:
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          "--submission=suites/budget/reference", f"--reports={reports}", "--run-id", run_id,
          "-p", "no:cacheprovider", "-p", "tests.device.soak_faults", *FLOW_ONLY,
-         "--infra-retries", str(per_test),
-         # The video encoder (PyAV, libvpx) loads once into the grader at the first failed
-         # attempt, ≈ 100 to 125 MB that stay: not a leak per fault, but more than RSS_TOLERANCE.
-         # This soak is about device faults; video's cost is bench figure 13.
-         "--video=off"],
+         # The default video (on-failure): each failed attempt's video is encoded in a process
+         # of its own (devices/vp9.py), so the codec adds nothing to the grader's memory.
+         "--infra-retries", str(per_test)],
         cwd=REPO, capture_output=True, text=True, timeout=1800,
         env={**os.environ, "SOAK_OWNER": f"{run_id}/main", "SOAK_FAULTS": str(faults),
              "SOAK_PER_TEST": str(per_test), "SOAK_OUT": str(out)},

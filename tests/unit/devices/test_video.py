@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import io
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from pytest_revylbench.app.recording import finish_recording, keeps_video, start
 from pytest_revylbench.devices.video import (
     NATIVE_TIME_LIMIT_S,
     AppiumRecording,
+    EncoderFailed,
     encode,
     probe,
 )
@@ -281,3 +284,28 @@ def test_the_budget_option_takes_megabytes_zero_or_more() -> None:
     for bad in ("-1", "lots"):
         with pytest.raises(ValueError, match=f"expected a number of megabytes, 0 or more, got '{bad}'"):
             opt.VIDEO_BUDGET.parse(bad)
+
+
+def test_the_codec_runs_apart_and_the_grader_never_loads_it(tmp_path: Path) -> None:
+    """The encoder is a process of its own: this process (a grader) imports neither PyAV nor
+    the codec's script, and a broken encoder input is an EncoderFailed naming the status."""
+    script = (
+        "import io, sys\n"
+        "from pathlib import Path\n"
+        "from PIL import Image\n"
+        "from pytest_revylbench.devices.video import encode\n"
+        "def jpeg(c):\n"
+        "    b = io.BytesIO(); Image.new('RGB', (40, 80), c).save(b, 'JPEG'); return b.getvalue()\n"
+        f"v = encode([(0.0, jpeg('red')), (0.5, jpeg('blue'))], 1.0, Path({str(tmp_path / 'v.webm')!r}))\n"
+        "print(v.frames, v.duration_s, 'av' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=REPO, timeout=300)
+    assert out.stdout.split() == ["3", "1.0", "False"], out.stdout + out.stderr
+    assert probe(tmp_path / "v.webm").frames == 3
+
+
+def test_a_failing_encoder_is_an_encoder_failure_that_says_why(tmp_path: Path) -> None:
+    with pytest.raises(EncoderFailed, match=r"encoder exited with status 1: .*cannot identify image"):
+        encode([(0.0, b"not an image")], 1.0, tmp_path / "v.webm")
+    assert not (tmp_path / "v.webm").exists()
