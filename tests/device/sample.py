@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 SAMPLE_ENV = "REVYLBENCH_SAMPLE"
 TASKS = 1
 """K: tasks re-graded per CI run (reference 3x, MUTANTS of its mutants once each, and its null
-control). One: each is a grade per item (about 60–150 s in CI), so a sampled task costs about
+control). One: each is a grade per item (about 60-150 s in CI), so a sampled task costs about
 6 grades; the certificates, not the sample, are what grows with the catalogue (README,
 "Stability certificates")."""
 MUTANTS = 2
@@ -69,9 +69,8 @@ def uncertified() -> list[str]:
 
 
 @cache
-def sampled_tasks() -> list[str]:
-    """The tasks this run re-grades: REVYLBENCH_SAMPLE's, else TASKS picked by the seed; and
-    every task that has no certificate yet."""
+def picked() -> list[str]:
+    """REVYLBENCH_SAMPLE's tasks, else TASKS picked by the seed among the certified ones."""
     every = available_tasks(REPO / "tasks")
     named = os.environ.get(SAMPLE_ENV, "").strip()
     if named:
@@ -79,9 +78,16 @@ def sampled_tasks() -> list[str]:
         unknown = [t for t in chosen if t not in every]
         if unknown:
             raise ValueError(f"{SAMPLE_ENV} names unknown tasks {unknown}; tasks: {', '.join(every)}")
-    else:
-        chosen = _ranked(every, seed()[0])[:TASKS]
-    return sorted({*chosen, *uncertified()})
+        return sorted(chosen)
+    return sorted(_ranked([t for t in every if t not in uncertified()], seed()[0])[:TASKS])
+
+
+@cache
+def sampled_tasks() -> list[str]:
+    """The tasks this run re-grades: the picked ones, and every task that has no certificate
+    yet (its reference once and its null control: what certifying it will prove is its own
+    run's to prove, not every CI run's)."""
+    return sorted({*picked(), *uncertified()})
 
 
 @cache
@@ -119,6 +125,8 @@ def describe() -> str:
         except TaskError as exc:
             parts.append(f"{task} (does not load: {exc})")
             continue
-        why = " — no certificate yet: against its declared verdicts" if task in uncertified() else ""
-        parts.append(f"{task} (reference, {', '.join(sampled_mutants(task, names))}){why}")
+        if task in picked():
+            parts.append(f"{task} (reference 3x, {', '.join(sampled_mutants(task, names))}, null control)")
+        else:
+            parts.append(f"{task} (no certificate yet: reference once, null control)")
     return f"revylbench sample ({how}): {'; '.join(parts)}"
