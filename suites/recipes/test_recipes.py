@@ -109,9 +109,9 @@ def test_stage_1_search(app: App) -> None:
     app.see("6 recipes", at="recipe-count", criterion="all six seed recipes match an empty search")
     app.see_in_order(*ALL_RECIPES, criterion="recipes are listed A to Z by name")
     app.see("Serves 4", at="serves-lemon-rice", criterion="each row shows the recipe's servings")
-    app.see("Serves 12", at="serves-shortbread")
+    app.see("Serves 12", at="serves-shortbread", criterion="Shortbread is written for 12 servings")
     app.not_see(at="picked-count", timeout_s=0, criterion="with no pick there is no picked count")
-    app.not_see(at="clear-picks", timeout_s=0)
+    app.not_see(at="clear-picks", timeout_s=0, criterion="with no pick there is no Clear picks button")
 
     search(app, "potato")
     app.see("2 recipes", at="recipe-count", criterion="a search counts the recipes it matches")
@@ -122,56 +122,57 @@ def test_stage_1_search(app: App) -> None:
     search(app, "GARLIC")
     app.see("3 recipes", at="recipe-count",
             criterion="a search matches ingredient names too, ignoring case")
-    app.see("Tomato Pasta", at="recipe-tomato-pasta")
-    app.not_see(at="recipe-shortbread")
+    app.see("Tomato Pasta", at="recipe-tomato-pasta", criterion="Tomato Pasta has garlic and is matched")
+    app.not_see(at="recipe-shortbread", criterion="Shortbread has no garlic and is hidden")
 
     search(app, "  lemon ")
     app.see("1 recipe", at="recipe-count",
             criterion="spaces around the search are ignored and one match is singular")
-    app.see("Lemon Rice", at="recipe-lemon-rice")
+    app.see("Lemon Rice", at="recipe-lemon-rice", criterion="Lemon Rice is the one recipe with lemon")
 
     search(app, "chocolate")
     app.see('No recipes match "chocolate"', at="search-empty",
             criterion="a search that matches nothing says so, quoting the search")
-    app.see("0 recipes", at="recipe-count")
+    app.see("0 recipes", at="recipe-count", criterion="nothing matched counts 0 recipes")
     app.not_see(at="recipe-lemon-rice", criterion="no rows are shown when nothing matches")
 
     search(app, "")
     app.see("6 recipes", at="recipe-count", criterion="clearing the search shows every recipe")
-    app.not_see(at="search-empty", timeout_s=0)
+    app.not_see(at="search-empty", timeout_s=0, criterion="the no-match text goes when recipes match again")
 
     app.tap(test_id="pick-pancakes")
     app.see("Picked", at="pick-pancakes", criterion="Pick picks the recipe")
-    app.see("1 recipe picked", at="picked-count")
+    app.see("1 recipe picked", at="picked-count", criterion="one pick is counted in the singular")
     app.see("Clear picks", at="clear-picks", criterion="Clear picks is offered once something is picked")
     app.tap(test_id="pick-shortbread")
-    app.see("Picked", at="pick-shortbread")
+    app.see("Picked", at="pick-shortbread", criterion="a second recipe can be picked")
     app.see("Picked", at="pick-pancakes", criterion="several recipes can be picked at once")
-    app.see("2 recipes picked", at="picked-count")
+    app.see("2 recipes picked", at="picked-count", criterion="two picks are counted")
 
     search(app, "rice")
     app.not_see(at="pick-shortbread", criterion="the search hides Shortbread's row")
     app.see("2 recipes picked", at="picked-count",
             criterion="a pick stays when the search hides its row")
     search(app, "")
-    app.see("Picked", at="pick-shortbread")
+    app.see("Picked", at="pick-shortbread", criterion="Shortbread is still picked once its row shows again")
 
     app.tap(test_id="pick-pancakes")
     app.see("Pick", at="pick-pancakes", criterion="pressing Picked unpicks the recipe")
-    app.see("1 recipe picked", at="picked-count")
+    app.see("1 recipe picked", at="picked-count",
+            criterion="the picked count drops when a recipe is unpicked")
 
     search(app, "soup")
     open_tab(app, "shopping", "Shopping list")
     open_tab(app, "recipes", "Recipes")
     app.see("1 recipe", at="recipe-count", criterion="the search survives a visit to Shopping")
-    app.see("Potato Soup", at="recipe-potato-soup")
+    app.see("Potato Soup", at="recipe-potato-soup", criterion="the search soup still matches Potato Soup")
     search(app, "")
     app.see("Picked", at="pick-shortbread", criterion="the picks survive a visit to Shopping")
 
     app.tap(test_id="clear-picks")
     app.see("Pick", at="pick-shortbread", criterion="Clear picks unpicks every recipe")
     app.not_see(at="picked-count", criterion="with no pick left the picked count goes away")
-    app.not_see(at="clear-picks", timeout_s=0)
+    app.not_see(at="clear-picks", timeout_s=0, criterion="with no pick left Clear picks goes away")
 
 
 @stage("scaling")
@@ -194,7 +195,7 @@ def test_stage_2_scaling(app: App) -> None:
                                 "butter is 2.25 tsp")
     step_servings(app, -1)
     app.see("Serves 1", at="servings", criterion="- at 1 serving changes nothing")
-    app.see("Flour: 63 g", at="ing-flour")
+    app.see("Flour: 63 g", at="ing-flour", criterion="- at 1 serving leaves the quantities as they were")
 
     back(app)
     app.see("Serves 1", at="serves-pancakes",
@@ -204,11 +205,12 @@ def test_stage_2_scaling(app: App) -> None:
     app.see("Olive oil: 4 tbsp", at="ing-oil", criterion="0.25 cup (12 tsp) shows as 4 tbsp")
     app.see("Potatoes: 1 kg", at="ing-potatoes", criterion="1000 g shows as 1 kg")
     step_servings(app, -2)
-    app.see("Serves 2", at="servings")
+    app.see("Serves 2", at="servings", criterion="two presses of - take Roast Potatoes from 4 to 2 servings")
     app.see("Potatoes: 500 g", at="ing-potatoes", criterion="below 1000 g a weight shows grams")
-    app.see("Olive oil: 2 tbsp", at="ing-oil")
+    app.see("Olive oil: 2 tbsp", at="ing-oil",
+            criterion="12 tsp of olive oil halves to 6 tsp, shown as 2 tbsp")
     app.see("Salt: 0.75 tsp", at="ing-salt", criterion="teaspoons are shown to a quarter")
-    app.see("Garlic: 2", at="ing-garlic")
+    app.see("Garlic: 2", at="ing-garlic", criterion="garlic halves from 4 cloves to 2")
 
     open_tab(app, "shopping", "Shopping list")
     open_tab(app, "recipes", "Roast Potatoes")
@@ -217,9 +219,10 @@ def test_stage_2_scaling(app: App) -> None:
 
     open_recipe(app, "potato-soup", "Potato Soup")
     step_servings(app, 18)
-    app.see("Serves 24", at="servings")
-    app.see("Potatoes: 4.8 kg", at="ing-potatoes")
-    app.see("Vegetable stock: 6 l", at="ing-stock")
+    app.see("Serves 24", at="servings",
+            criterion="eighteen presses of + take Potato Soup from 6 to 24 servings")
+    app.see("Potatoes: 4.8 kg", at="ing-potatoes", criterion="1.2 kg for 6 is 4.8 kg for 24")
+    app.see("Vegetable stock: 6 l", at="ing-stock", criterion="1.5 l of stock for 6 is 6 l for 24")
     app.see("Milk: 1 l", at="ing-milk", criterion="exactly 1000 ml shows as 1 l")
     app.see("Salt: 1.25 tbsp", at="ing-salt",
             criterion="4 tsp shows as tablespoons, rounded to a quarter: 1.25 tbsp")
@@ -229,8 +232,8 @@ def test_stage_2_scaling(app: App) -> None:
 
     open_recipe(app, "shortbread", "Shortbread")
     step_servings(app, -11)
-    app.see("Serves 1", at="servings")
-    app.see("Flour: 30 g", at="ing-flour")
+    app.see("Serves 1", at="servings", criterion="eleven presses of - take Shortbread from 12 to 1 serving")
+    app.see("Flour: 30 g", at="ing-flour", criterion="360 g for 12 is 30 g for 1")
     app.see("Salt: 0.25 tsp", at="ing-salt",
             criterion="an amount that would round to 0 tsp shows the smallest step")
 
@@ -247,47 +250,50 @@ def test_stage_3_shopping(app: App) -> None:
     open_tab(app, "shopping", "Shopping list")
     app.see("Pancakes for 4", at="for-pancakes",
             criterion="each picked recipe is listed with its own servings")
-    app.see("Potato Soup for 6", at="for-potato-soup")
+    app.see("Potato Soup for 6", at="for-potato-soup",
+            criterion="Potato Soup is on the list at its written 6 servings")
     app.see("11 items", at="shop-count", criterion="the count is the number of list lines")
     app.see_in_order(*(text for aisle in LIST_TWO for text in aisle),
                      criterion="lines are grouped by aisle in shop order, A to Z within an aisle")
     for key, aisle in zip(("produce", "dairy", "pantry", "spices"), LIST_TWO, strict=True):
-        app.see(aisle[0], at=f"aisle-{key}")
+        app.see(aisle[0], at=f"aisle-{key}", criterion="each aisle with lines shows its name")
     check_list(app, tuple(text for aisle in LIST_TWO for text in aisle[1:]),
                criterion="the same ingredient merges within a kind of unit; butter in g and in "
                          "tbsp stays two lines, weight first")
-    app.not_see(at="for-roast-potatoes", timeout_s=0)
+    app.not_see(at="for-roast-potatoes", timeout_s=0, criterion="a recipe not picked is not on the list")
 
     open_tab(app, "recipes", "Recipes")
     open_recipe(app, "pancakes", "Pancakes")
     step_servings(app, 2)
-    app.see("Serves 6", at="servings")
+    app.see("Serves 6", at="servings", criterion="Pancakes set to 6 servings")
     back(app)
     open_recipe(app, "potato-soup", "Potato Soup")
     step_servings(app, -3)
-    app.see("Serves 3", at="servings")
+    app.see("Serves 3", at="servings", criterion="Potato Soup set to 3 servings")
     back(app)
     app.tap(test_id="pick-roast-potatoes")
-    app.see("3 recipes picked", at="picked-count")
+    app.see("3 recipes picked", at="picked-count", criterion="a third pick is counted")
 
     open_tab(app, "shopping", "Shopping list")
     app.see("Pancakes for 6", at="for-pancakes",
             criterion="the list follows a picked recipe's new servings")
-    app.see("Potato Soup for 3", at="for-potato-soup")
-    app.see("Roast Potatoes for 4", at="for-roast-potatoes")
-    app.see("12 items", at="shop-count")
+    app.see("Potato Soup for 3", at="for-potato-soup",
+            criterion="the list follows Potato Soup's new servings")
+    app.see("Roast Potatoes for 4", at="for-roast-potatoes",
+            criterion="a recipe picked at its written servings shows them")
+    app.see("12 items", at="shop-count", criterion="the three recipes make 12 lines")
     check_list(app, LIST_THREE,
                criterion="each recipe at its own servings; sums are exact and rounded once "
                          "(1025 ml shows 1.03 l, 37.5 g shows 38 g)")
 
     open_tab(app, "recipes", "Recipes")
     app.tap(test_id="pick-pancakes")
-    app.see("Pick", at="pick-pancakes")
+    app.see("Pick", at="pick-pancakes", criterion="pressing Picked on Pancakes unpicks it")
     open_tab(app, "shopping", "Shopping list")
     app.not_see(at="for-pancakes", criterion="an unpicked recipe leaves the list")
-    app.see("8 items", at="shop-count")
+    app.see("8 items", at="shop-count", criterion="without Pancakes the list has 8 lines")
     app.not_see("Eggs: 3", criterion="the unpicked recipe's ingredients leave the list")
-    app.not_see("Butter: 4.5 tbsp", timeout_s=0)
+    app.not_see("Butter: 4.5 tbsp", timeout_s=0, criterion="Pancakes' butter in tablespoons leaves the list")
     check_list(app, LIST_NO_PANCAKES, criterion="the list is made again from the remaining picks")
 
     open_tab(app, "recipes", "Recipes")
@@ -295,71 +301,76 @@ def test_stage_3_shopping(app: App) -> None:
     open_tab(app, "shopping", "Shopping list")
     app.see("No recipes picked yet", at="shopping-empty",
             criterion="after Clear picks the list is empty again")
-    app.not_see(at="shop-1", timeout_s=0)
+    app.not_see(at="shop-1", timeout_s=0, criterion="an empty list shows no lines")
 
 
 @journey
 def test_journey_dinner_party(app: App) -> None:
     search(app, "pota")
-    app.see("2 recipes", at="recipe-count")
+    app.see("2 recipes", at="recipe-count", criterion="pota matches Potato Soup and Roast Potatoes by name")
     open_recipe(app, "roast-potatoes", "Roast Potatoes")
     step_servings(app, 4)
-    app.see("Serves 8", at="servings")
+    app.see("Serves 8", at="servings", criterion="four presses of + take Roast Potatoes from 4 to 8 servings")
     check_ingredients(app, {
         "potatoes": "Potatoes: 2 kg", "oil": "Olive oil: 8 tbsp", "garlic": "Garlic: 8",
         "salt": "Salt: 1 tbsp",
     }, criterion="for 8: 3 tsp of salt is shown as 1 tbsp")
     back(app)
     app.see("2 recipes", at="recipe-count", criterion="Back keeps the search as it was")
-    app.see("Serves 8", at="serves-roast-potatoes")
+    app.see("Serves 8", at="serves-roast-potatoes", criterion="the row shows the servings just set")
     app.tap(test_id="pick-roast-potatoes")
-    app.see("1 recipe picked", at="picked-count")
+    app.see("1 recipe picked", at="picked-count", criterion="the first pick of the evening is counted")
 
     search(app, "lemon")
     open_recipe(app, "lemon-rice", "Lemon Rice")
     step_servings(app, 1)
-    app.see("Serves 5", at="servings")
+    app.see("Serves 5", at="servings", criterion="one press of + takes Lemon Rice to 5 servings")
     check_ingredients(app, {
         "stock": "Vegetable stock: 938 ml", "lemon": "Lemon: 2",
         "oil": "Olive oil: 1.25 tbsp", "onion": "Onion: 2",
     }, criterion="for 5: 937.5 ml rounds half up, 1.25 lemons round up to 2")
     back(app)
     app.tap(test_id="pick-lemon-rice")
-    app.see("2 recipes picked", at="picked-count")
+    app.see("2 recipes picked", at="picked-count",
+            criterion="a pick made under another search is still counted")
 
     search(app, "basil")
     app.see("1 recipe", at="recipe-count", criterion="basil is found as an ingredient")
     open_recipe(app, "tomato-pasta", "Tomato Pasta")
     step_servings(app, -1)
-    app.see("Serves 1", at="servings")
+    app.see("Serves 1", at="servings", criterion="one press of - takes Tomato Pasta to 1 serving")
     check_ingredients(app, {
         "basil": "Basil: 8 g", "oil": "Olive oil: 1 tbsp", "salt": "Salt: 0.25 tsp",
     }, criterion="for 1: 7.5 g of basil rounds half up to 8 g")
     back(app)
     app.tap(test_id="pick-tomato-pasta")
-    app.see("3 recipes picked", at="picked-count")
+    app.see("3 recipes picked", at="picked-count",
+            criterion="three picks made under three searches are all counted")
 
     open_tab(app, "shopping", "Shopping list")
     app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Tomato Pasta for 1",
                      criterion="the picked recipes are listed in the order they were picked")
-    app.see("13 items", at="shop-count")
+    app.see("13 items", at="shop-count", criterion="the three recipes make 13 lines")
     check_list(app, PARTY,
                criterion="olive oil in cups and tablespoons merges into one line of 10.25 tbsp")
     app.see("Dairy & eggs", at="aisle-dairy", criterion="an aisle with a single line is shown")
 
     open_tab(app, "recipes", "Recipes")
-    app.see("1 recipe", at="recipe-count")
+    app.see("1 recipe", at="recipe-count",
+            criterion="the search basil is still there after a visit to Shopping")
     app.tap(test_id="pick-tomato-pasta")
     app.see("2 recipes picked", at="picked-count", criterion="unpicking leaves the other picks")
     search(app, "soup")
     app.tap(test_id="pick-potato-soup")
-    app.see("3 recipes picked", at="picked-count")
+    app.see("3 recipes picked", at="picked-count",
+            criterion="the soup is picked while the search shows only it")
 
     open_tab(app, "shopping", "Shopping list")
     app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Potato Soup for 6",
                      criterion="a newly picked recipe comes last")
-    app.not_see(at="for-tomato-pasta", timeout_s=0)
-    app.see("11 items", at="shop-count")
+    app.not_see(at="for-tomato-pasta", timeout_s=0, criterion="unpicked Tomato Pasta is no longer listed")
+    app.see("11 items", at="shop-count",
+            criterion="without Tomato Pasta and with Potato Soup the list has 11 lines")
     app.not_see("Basil: 8 g", criterion="the unpicked Tomato Pasta's basil leaves the list")
     check_list(app, PARTY_WITH_SOUP,
                criterion="stock in l and ml merges: 1500 ml + 937.5 ml shows 2.44 l")
