@@ -44,7 +44,7 @@ function listed(): string[] {
 beforeAll(async () => {
   const warmUp = await render(<App />);
   await warmUp.unmount();
-}, 60000);
+}, 180000);
 
 describe("list", () => {
   test("all 42 items are rendered in SKU order, the last one included", async () => {

@@ -46,7 +46,7 @@ function lowOrder(): string[] {
 beforeAll(async () => {
   const warmUp = await render(<App />);
   await warmUp.unmount();
-}, 60000);
+}, 180000);
 
 // The seed's low items, as [key, units to receive to lift them above the reorder point].
 const LOW_SEED: [string, string][] = [
