@@ -2,11 +2,11 @@
 
 A stored tree (`tests/<test>/<shot>.html`, `.xml`, gzip'd as `.gz` when large) is the page's
 DOM or the phone's page source as one string: a browser would render the DOM, not show it, and
-would download a `.gz`. So `write_grade_scorecard` writes, once per tree the grade cites, a
-small page under `scorecard-trees/` that shows its text, with a line break between tags and
-indented by depth. The scorecard loads that page only when a reader opens the check's tree:
-a whole budget grade cites about 30 trees of ~12 KB each, which inlined would outweigh the
-page itself.
+would download a `.gz`. So `write_grade_scorecard` writes, once per distinct tree the grade
+cites, a small page under `scorecard-trees/` that shows its text, with a line break between tags
+and indented by depth. The scorecard loads that page only when a reader opens the check's tree.
+Measured on a whole budget grade (79 checks, 32 tree files, 20 distinct): the page is 161 KB;
+its trees inlined would add 330 KB (each file once) to 710 KB (each check's).
 """
 
 from __future__ import annotations

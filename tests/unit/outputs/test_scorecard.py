@@ -470,3 +470,18 @@ def test_a_moment_link_and_a_tree_need_the_pages_one_script_and_nothing_else(tmp
     assert not [n for n in root.walk() if any(k.startswith("on") for k in n.attrs)]
     links = [n.attrs[a] for n in root.walk() for a in ("src", "href", "data-src") if a in n.attrs]
     assert links and all(not link.startswith("/") and ":" not in link for link in links)
+
+
+def test_a_tree_is_shown_one_tag_a_line_indented_by_depth() -> None:
+    from pytest_revylbench.outputs.tree_views import indented
+
+    dom = ('<html><head><meta charset="utf-8"></head><body><div id="root"><p>Total: $12.00</p>'
+           '<br><img src="x"/><div>A<span>b</span></div></div></body></html>')
+    assert indented(dom).splitlines() == [
+        "<html>", "  <head>", '    <meta charset="utf-8">', "  </head>", "  <body>",
+        '    <div id="root">', "      <p>Total: $12.00</p>", "      <br>", '      <img src="x"/>',
+        "      <div>A<span>b</span>", "      </div>", "    </div>", "  </body>", "</html>",
+    ]  # text stays on its tag's line, with what follows it up to the next tag boundary
+    source = '<?xml version="1.0"?>\n<hierarchy>\n    <node text="Total"/>\n</hierarchy>'
+    assert indented(source).splitlines() == [
+        '<?xml version="1.0"?>', "<hierarchy>", '  <node text="Total"/>', "</hierarchy>"]
