@@ -38,7 +38,7 @@ const LINE_REFUSED = "Each line needs a description, a quantity and a price";
 beforeAll(async () => {
   const warmUp = await render(<App />);
   await warmUp.unmount();
-}, 60000);
+}, 180000);
 
 describe("form", () => {
   test("terms move the due date live and the discount type decides what the input means", async () => {

@@ -23,7 +23,7 @@ function listOrder(): string[] {
 beforeAll(async () => {
   const warmUp = await render(<App />);
   await warmUp.unmount();
-}, 60000);
+}, 180000);
 
 describe("list", () => {
   test("invoices are sorted by due date and invoices due the same day by number", async () => {

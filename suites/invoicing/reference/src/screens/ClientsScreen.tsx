@@ -17,18 +17,18 @@ export function ClientsScreen({ invoices }: { invoices: readonly Invoice[] }) {
             {client.name}
           </Text>
           <View style={styles.grid}>
-            <Text testID={`client-invoiced-${client.key}`} style={styles.figure}>
+            <Text testID={`client-invoiced-${client.key}`} style={[styles.figure, styles.left]}>
               {`Invoiced: ${formatCents(totals.invoiced)}`}
             </Text>
-            <Text testID={`client-paid-${client.key}`} style={styles.figure}>
+            <Text testID={`client-paid-${client.key}`} style={[styles.figure, styles.right]}>
               {`Paid: ${formatCents(totals.paid)}`}
             </Text>
-            <Text testID={`client-outstanding-${client.key}`} style={styles.figure}>
+            <Text testID={`client-outstanding-${client.key}`} style={[styles.figure, styles.left]}>
               {`Outstanding: ${formatCents(totals.outstanding)}`}
             </Text>
             <Text
               testID={`client-overdue-${client.key}`}
-              style={[styles.figure, totals.overdue > 0 && styles.late]}
+              style={[styles.figure, styles.right, totals.overdue > 0 && styles.late]}
             >
               {`Overdue: ${formatCents(totals.overdue)}`}
             </Text>
@@ -62,11 +62,16 @@ const styles = StyleSheet.create({
     flexWrap: 'wrap',
   },
   figure: {
-    width: '50%',
     fontSize: 14,
     color: colors.text,
     paddingVertical: 2,
     fontVariant: ['tabular-nums'],
+  },
+  left: {
+    width: '57%',
+  },
+  right: {
+    width: '43%',
   },
   total: {
     fontSize: 16,
