@@ -273,7 +273,10 @@ def test_the_scorecard_plays_a_video_and_jumps_to_each_check(tmp_path: Path) -> 
     page = render_grade_scorecard(record, {})
     assert page.count("<video ") == 1 and 'src="tests/b/video.webm"' in page
     assert 'data-t="1.25"' in page and 'data-t="4.5"' in page
-    assert "4.5 s</a> FAILED: the total shows" in page
+    # Each moment is a link in its check's place of the timeline, the failed check marked so.
+    failed_check = page[page.index('<li class="check failed"'):]
+    failed_check = failed_check[:failed_check.index("</li>")]
+    assert "the total shows" in failed_check and 'data-t="4.5">&#9654; 4.5 s</a>' in failed_check
     assert "video dropped: budget" in page
 
 
