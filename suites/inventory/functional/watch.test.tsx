@@ -93,24 +93,28 @@ describe("low stock", () => {
 });
 
 describe("history", () => {
-  test("the pinned clock carries from 09:59 to 10:00 and refusals take no minute", async () => {
+  test("each movement is one minute after the last and refusals take no minute", async () => {
     await render(<App />);
     await open("fst-105");
-    for (let i = 0; i < 60; i += 1) {
-      await adjust("found", "1");
-    }
+    await adjust("found", "1");
     await adjust("lost", "");
     expectText("adjust-error", "Enter a whole number of units from 1 to 9,999");
+    await receive("2", "abc");
+    expectText("receive-error", "Enter a unit cost such as 2.35");
     await adjust("lost", "1");
+    await receive("2", "0.02");
     await tap("tab-history");
     expectText("move-time-7", "Mar 12, 2026 09:00");
-    expectText("move-time-66", "Mar 12, 2026 09:59");
-    expectText("move-time-67", "Mar 12, 2026 10:00");
-    expectText("move-change-67", "Lost -1");
-    expectText("move-balance-67", "On hand: 859");
-    expectText("move-item-67", "Flat Washer M6");
-    expect(screen.queryByTestId("move-time-68")).toBeNull();
-  }, 60000);
+    expectText("move-change-7", "Found +1");
+    expectText("move-time-8", "Mar 12, 2026 09:01");
+    expectText("move-change-8", "Lost -1");
+    expectText("move-balance-8", "On hand: 800");
+    expectText("move-time-9", "Mar 12, 2026 09:02");
+    expectText("move-change-9", "Received +2 at $0.02");
+    expectText("move-balance-9", "On hand: 802");
+    expectText("move-item-9", "Flat Washer M6");
+    expect(screen.queryByTestId("move-time-10")).toBeNull();
+  });
 
   test("movements are listed newest first with receipts showing their cost", async () => {
     await render(<App />);
