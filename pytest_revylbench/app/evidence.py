@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pytest_revylbench.records.grade import Evidence, Screenshot, Video
 
@@ -40,14 +40,6 @@ TREE_GZIP_BYTES = 32 * 1024
 def sha256_text(data: bytes) -> str:
     """`sha256:<hex>` of `data`: how grade.json names an evidence file's digest."""
     return "sha256:" + hashlib.sha256(data).hexdigest()
-
-
-def ui_tree(driver: Any, *, web: bool) -> str:
-    """The UI tree a check judges: the page's DOM on the web (one script call), the
-    accessibility tree (page source) on a phone."""
-    if web:
-        return str(driver.execute_script("return document.documentElement.outerHTML;"))
-    return str(driver.page_source)
 
 
 def write_tree(png: Path, tree: str, suffix: str) -> Path:

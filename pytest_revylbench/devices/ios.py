@@ -26,7 +26,7 @@ from pytest_revylbench.devices.pinning import (
     pinned_settings,
 )
 from pytest_revylbench.devices.pool import DeviceSpec
-from pytest_revylbench.devices.protocol import Driver, Screen
+from pytest_revylbench.devices.protocol import PAGE_SOURCE_SUFFIX, Driver, Screen
 from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
 from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
 
@@ -287,6 +287,18 @@ class IosSimulator:
     def record_video(self, driver: Driver) -> VideoCapture:
         """Appium's screen recording of the session (`start_recording_screen`)."""
         return AppiumRecording(driver).start()
+
+    def ui_tree(self, driver: Driver) -> str:
+        """The accessibility tree: Appium's page source."""
+        return str(driver.page_source)
+
+    @property
+    def ui_tree_suffix(self) -> str:
+        return PAGE_SOURCE_SUFFIX
+
+    def evidence_screenshot(self, driver: Driver) -> bytes:
+        """The driver's screenshot: the only capture a phone has."""
+        return bytes(driver.get_screenshot_as_png())
 
     def requested_urls(self, driver: Driver) -> None:
         """None: the simulator's network traffic is not observed."""

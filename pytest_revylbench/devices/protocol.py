@@ -29,6 +29,10 @@ class Screen(Protocol):
     def scale(self) -> float: ...
 
 
+PAGE_SOURCE_SUFFIX = ".xml"
+"""A phone's UI tree: Appium's page source, the accessibility tree as XML."""
+
+
 @runtime_checkable
 class Device(Protocol):
     """One device of a pool, whatever its provider: started once, launched once per test."""
@@ -87,6 +91,21 @@ class Device(Protocol):
 
     def record_video(self, driver: Driver) -> VideoCapture:
         """Start recording the screen of `driver`'s app (see `devices.video`)."""
+        ...
+
+    def ui_tree(self, driver: Driver) -> str:
+        """The UI tree a check judges: the page's DOM on the web, the accessibility tree (the
+        page source) on a phone."""
+        ...
+
+    @property
+    def ui_tree_suffix(self) -> str:
+        """The suffix of the file that stores a `ui_tree`: `.html` or `.xml`."""
+        ...
+
+    def evidence_screenshot(self, driver: Driver) -> bytes:
+        """A PNG of the screen for an evidence shot by the fastest capture the device has; a
+        visual checkpoint's shot never comes from here (`AppSession.screenshot`)."""
         ...
 
     def stop(self) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
-from pytest_revylbench.devices.protocol import Driver, Screen
+from pytest_revylbench.devices.protocol import PAGE_SOURCE_SUFFIX, Driver, Screen
 from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
 
 UPLOAD_URL = "revylbench:uploadUrl"
@@ -249,6 +249,18 @@ class RemoteDevice:
     def record_video(self, driver: Driver) -> VideoCapture:
         """Appium's screen recording of the session (`start_recording_screen`)."""
         return AppiumRecording(driver).start()
+
+    def ui_tree(self, driver: Driver) -> str:
+        """The accessibility tree: Appium's page source."""
+        return str(driver.page_source)
+
+    @property
+    def ui_tree_suffix(self) -> str:
+        return PAGE_SOURCE_SUFFIX
+
+    def evidence_screenshot(self, driver: Driver) -> bytes:
+        """The driver's screenshot: the only capture a phone has."""
+        return bytes(driver.get_screenshot_as_png())
 
     def requested_urls(self, driver: Driver) -> None:
         """None: a hub's device traffic is the farm's, not observed by the grader."""

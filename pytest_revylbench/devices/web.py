@@ -298,6 +298,17 @@ class WebDevice:
         """A DevTools screencast of the app's tab, over the browser's own DevTools socket."""
         return Screencast.of(driver)
 
+    def ui_tree(self, driver: Driver) -> str:
+        """The page's DOM (one script call)."""
+        return str(driver.execute_script("return document.documentElement.outerHTML;"))
+
+    @property
+    def ui_tree_suffix(self) -> str:
+        return ".html"
+
+    def evidence_screenshot(self, driver: Driver) -> bytes:
+        return self.quick_screenshot(driver)
+
     def quick_screenshot(self, driver: Driver) -> bytes:
         """A PNG of the screen for evidence by the fastest capture measured, at `evidence_scale`
         of the device's pixels (`quick_screenshot`: WebDriver's at full size, DevTools'

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from filelock import FileLock
 
-from pytest_revylbench.app.evidence import EvidenceRecorder, ui_tree
+from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.facade import App
 from pytest_revylbench.app.hangs import gate_closed, record_launch_hang
 from pytest_revylbench.app.locators import LOCATORS
@@ -216,10 +216,9 @@ def app(
             recorder.bench_seconds = round(time.monotonic() - started, 3)
         revylbench_rack.snapshot()
         session = DeviceSession(device, driver)
-        web = isinstance(device, WebDevice)
-        recorder.attach(session.screenshot, session.screen_fingerprint, quick=(
-            (lambda: device.quick_screenshot(driver)) if isinstance(device, WebDevice) else None),
-            tree=lambda: ui_tree(driver, web=web), tree_suffix=".html" if web else ".xml")
+        recorder.attach(session.screenshot, session.screen_fingerprint,
+                        quick=lambda: device.evidence_screenshot(driver),
+                        tree=lambda: device.ui_tree(driver), tree_suffix=device.ui_tree_suffix)
         capture = start_recording(device, driver, revylbench_grade.video, recorder)
         try:
             yield App(

@@ -222,20 +222,3 @@ def test_a_tree_the_page_cannot_give_leaves_the_check_without_one(tmp_path: Path
     rec.attach(screen.png, screen.fingerprint, tree=broken)
     item = rec.check("home shows a title", "'Home'", "'Home'", passed=True)
     assert item.after is not None and item.tree is None and item.tree_sha256 is None
-
-
-def test_the_tree_is_the_dom_on_the_web_and_the_page_source_on_a_phone() -> None:
-    from pytest_revylbench.app.evidence import ui_tree
-
-    class Driver:
-        page_source = "<XCUIElementTypeApplication name='budget'/>"
-        scripts: list[str] = []
-
-        def execute_script(self, script: str) -> str:
-            self.scripts.append(script)
-            return "<html><body>Accounts</body></html>"
-
-    driver = Driver()
-    assert ui_tree(driver, web=True) == "<html><body>Accounts</body></html>"
-    assert driver.scripts == ["return document.documentElement.outerHTML;"]  # one round trip
-    assert ui_tree(driver, web=False) == Driver.page_source

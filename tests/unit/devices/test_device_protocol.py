@@ -96,7 +96,8 @@ def test_the_protocols_name_every_member_the_grader_uses() -> None:
         "platform": "property", "launch_timeout_s": "attribute", "start": "method",
         "healthy": "method", "launch": "method", "relaunch": "method", "keeps": "method",
         "console_errors": "method", "screen_fingerprint": "method", "requested_urls": "method",
-        "own_hosts": "property", "record_video": "method", "stop": "method",
+        "own_hosts": "property", "record_video": "method", "ui_tree": "method",
+        "ui_tree_suffix": "property", "evidence_screenshot": "method", "stop": "method",
     }
     assert members(AppSession) == {
         "driver": "property", "own_hosts": "property", "screenshot": "method",
@@ -208,3 +209,25 @@ def test_wait_still_watches_the_fingerprint_or_waits_quietly_without_one(tmp_pat
     started = time.monotonic()
     assert facade(blind, tmp_path)[0].wait_still(quiet_s=0.2) is True
     assert 0.2 <= time.monotonic() - started < 0.4 and blind.asked == ["fingerprint"]
+
+
+def test_the_tree_is_the_dom_on_the_web_and_the_page_source_on_a_phone(tmp_path: Path) -> None:
+    class Driver:
+        page_source = "<XCUIElementTypeApplication name='budget'/>"
+        scripts: list[str] = []
+
+        def execute_script(self, script: str) -> str:
+            self.scripts.append(script)
+            return "<html><body>Accounts</body></html>"
+
+        def get_screenshot_as_png(self) -> bytes:
+            return b"png"
+
+    web, *phones = devices(tmp_path)
+    driver = Driver()
+    assert (web.ui_tree(driver), web.ui_tree_suffix) == ("<html><body>Accounts</body></html>", ".html")
+    assert driver.scripts == ["return document.documentElement.outerHTML;"]  # one round trip
+    for phone in phones:
+        assert (phone.ui_tree(driver), phone.ui_tree_suffix) == (Driver.page_source, ".xml")
+        # A phone's only capture is the driver's screenshot.
+        assert phone.evidence_screenshot(driver) == b"png"
