@@ -51,7 +51,9 @@ class Video(Record):
     """Frames in the file (0 where the file was not decoded)."""
     bytes: int
     dropped: str = ""
-    """Why the file was deleted after the test (the grade's `--video-budget-mb`), else ""."""
+    """Why there is no file: deleted after the test by the grade's `--video-budget-mb`
+    ("dropped: …"), or never made because the recording could not start or end ("not
+    recorded: …"); else ""."""
 
 
 class TestResult(Record):

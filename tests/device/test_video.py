@@ -38,7 +38,7 @@ def test_on_failure_keeps_a_playable_video_of_each_failed_test_only(tmp_path: Pa
 
     for test in failed:
         video = test["video"]
-        assert video is not None and video["path"], f"{test['name']}: no video"
+        assert video is not None and video["path"], f"{test['name']}: no video ({video and video['dropped']})"
         path = run_dir / video["path"]
         assert path.suffix == ".webm" and path.stat().st_size == video["bytes"]
         assert record["evidence_digests"][video["path"]] == file_digest(path)

@@ -182,10 +182,31 @@ def test_a_video_not_kept_is_discarded_and_off_records_nothing(tmp_path: Path) -
     assert not list(tmp_path.rglob("*.webm"))
 
 
-def test_a_recording_that_cannot_start_costs_the_test_nothing(tmp_path: Path) -> None:
+def test_a_recording_that_cannot_start_costs_the_test_nothing_and_says_why(tmp_path: Path) -> None:
     recorder = EvidenceRecorder(tmp_path, "t")
     assert start_recording(FakeDevice(None), None, "on", recorder) is None  # type: ignore[arg-type]
     assert "debuggerAddress" in recorder.video_error and recorder.video_started_at is None
+    # A passing test under on-failure would not have kept one: nothing to say.
+    finish_recording(None, recorder, keep=False)
+    assert recorder.video is None
+    # One that would have been kept says why it has none, in grade.json.
+    finish_recording(None, recorder, keep=True)
+    assert recorder.video == Video(path=None, duration_s=0.0, frames=0, bytes=0, dropped=(
+        "not recorded: could not start the video: RuntimeError: the session's capabilities name "
+        "no debuggerAddress"))
+
+
+def test_a_recording_that_cannot_be_kept_says_why(tmp_path: Path) -> None:
+    class Broken(FakeCapture):
+        def stop(self, stem: Path) -> Video | None:
+            raise EncoderFailed("the video encoder exited with status 1: boom")
+
+    recorder = EvidenceRecorder(tmp_path, "t")
+    capture = Broken(time.time())
+    finish_recording(capture, recorder, keep=True)
+    assert recorder.video is not None and recorder.video.path is None
+    assert recorder.video.dropped == ("not recorded: could not keep the video: EncoderFailed: the "
+                                      "video encoder exited with status 1: boom")
 
 
 def recorded(name: str, verdict: Verdict, video: str | None, size: int, role: str = "stage",
