@@ -7,6 +7,7 @@ submissions reuse their build, so N runs cost one build each.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
@@ -110,6 +111,7 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
 def _null_grade(python: str, task: str, platform: str, scaffold: Path, digest: str,
                 reports: Path, extra: list[str], cwd: Path) -> NullControl:
     """The null-submission control: the untouched scaffold graded on every tier."""
+    shutil.rmtree(reports / NULL_CONTROL, ignore_errors=True)
     started = time.monotonic()
     subprocess.run(
         [python, "-m", "pytest", "--task", task, "--platform", platform,
@@ -179,6 +181,9 @@ def check_stability(
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
+        # A folder left by an earlier run with the same --out would be read as this grade's
+        # (its checks record, its evidence): each grade starts from none.
+        shutil.rmtree(out / "runs" / f"{name}-{n}", ignore_errors=True)
         started = time.monotonic()
         verdicts, scores, bundles[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)

@@ -240,13 +240,24 @@ def test_stability_rejudges_every_grade_and_fails_on_one_not_reproduced(
     from pytest_revylbench.tasks.stability import check_stability, table
 
     out = tmp_path / "stability"
-    for n in (1, 2):
-        shutil.copytree(live_report, out / f"runs/reference-{n}")
-    shot = out / "runs/reference-2/tests/transactions-phone/01-transactions-phone.png"
-    shot.write_bytes(shot.read_bytes()[:-1])
+    # A folder left by an earlier run is removed before the grade, never read as its own.
+    (out / "runs/reference-1").mkdir(parents=True)
+    (out / "runs/reference-1/left-by-an-earlier-run").write_text("stale")
+    # The "grader": copies the live report in as the run's, the second one with its shot cut.
+    shot_path = "tests/transactions-phone/01-transactions-phone.png"
+    grader = tmp_path / "grader.sh"
+    grader.write_text(
+        "#!/bin/sh\nprev=''\nfor a in \"$@\"; do\n"
+        "  case \"$a\" in --reports=*) reports=\"${a#--reports=}\";; esac\n"
+        "  [ \"$prev\" = --run-id ] && run=\"$a\"\n  prev=\"$a\"\ndone\n"
+        f"mkdir -p \"$reports\" && cp -r {live_report} \"$reports/$run\"\n"
+        f"if [ \"$run\" = reference-2 ]; then f=\"$reports/$run/{shot_path}\"; "
+        "head -c -1 \"$f\" > \"$f.cut\" && mv \"$f.cut\" \"$f\"; fi\n")
+    grader.chmod(0o755)
+    shot = out / "runs/reference-2" / shot_path
     report = check_stability(
         "budget", platform="web", runs=2, out=out, tasks_dir=REPO / "tasks",
-        suites_dir=REPO / "suites", cwd=tmp_path, only=["reference"], python=shutil.which("true") or "",
+        suites_dir=REPO / "suites", cwd=tmp_path, only=["reference"], python=str(grader),
         progress=False,
         rejudge=functools.partial(reproduces, tasks_dir=REPO / "tasks", suites_dir=REPO / "suites"))
     subject = report.subjects[0]
@@ -258,6 +269,7 @@ def test_stability_rejudges_every_grade_and_fails_on_one_not_reproduced(
     assert not subject.stable
     assert "regrade reproduced 1 of 2 grades exactly" in table(report)
     assert json.loads((out / "runs/reference-1/regrade.json").read_text())["changes"] == []
+    assert not (out / "runs/reference-1/left-by-an-earlier-run").exists()
 
 
 def test_with_its_ledger_the_rollout_is_scored_again_with_the_rejudged_grade(
