@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pytest_revylbench.records.vocabulary import Tier
+from pytest_revylbench.tasks.items import builtin_names
+from pytest_revylbench.tasks.loading import Task
+
 SEPARATOR = " › "  # noqa: RUF001  (jest's own separator)
 SUFFIX = ".test.tsx"
 _CALL = re.compile(r"\b(describe|test|it)(\.(only|skip|todo|each|concurrent))?\s*\(")
@@ -190,3 +194,14 @@ def verdict_of(case: JestCase, found: dict[str, JestVerdict]) -> JestVerdict:
     if f"{stem}{SEPARATOR}*" in found:
         return found[f"{stem}{SEPARATOR}*"]
     return JestVerdict("not_run", "jest did not report this test")
+
+
+def item_names(task: Task) -> list[str]:
+    """Every item name a full grade of `task` collects: its device tests (`def test_…` of the
+    suite's modules), its jest tests and the built-in subtests of its declared tiers."""
+    names = [line.split("(")[0][4:].strip() for module in sorted(task.suite.glob("test_*.py"))
+             for line in module.read_text(encoding="utf-8").splitlines() if line.startswith("def test_")]
+    if Tier.FUNCTIONAL in task.spec.tiers:
+        names += [c.name for f in sorted((task.suite / "functional").glob(f"*{SUFFIX}"))
+                  for c in parse_cases(f)]
+    return names + builtin_names(task.spec)

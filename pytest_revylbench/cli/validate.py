@@ -11,11 +11,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from pytest_revylbench.checks.bar import bar_report
+from pytest_revylbench.checks.bar import Gap, bar_report
+from pytest_revylbench.checks.functional import item_names
 from pytest_revylbench.cli.certificates import APPIUM_DIR
 from pytest_revylbench.outputs.provenance import environment
-from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
-from pytest_revylbench.tasks.mutants import list_mutants
+from pytest_revylbench.tasks.loading import Task, TaskError, available_tasks, load_task
+from pytest_revylbench.tasks.mutants import Mutant, list_mutants
 from pytest_revylbench.tasks.skeleton import ID_PATTERN, new_task
 
 VALIDATE_HELP = ("check task files, suites and mutants, and say per task what is still missing "
@@ -27,6 +28,16 @@ def add_validate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", nargs="*", help="tasks to check (default: every task)")
     parser.add_argument("--appium-dir", type=Path, default=APPIUM_DIR,
                         help="the Appium install whose versions a certificate's environment covers")
+
+
+def unknown_catches(task: Task, mutants: list[Mutant]) -> list[Gap]:
+    """A gap per mutant whose `catches` names something no full grade of the task collects
+    (a placeholder such as "TBD", a renamed test)."""
+    known = set(item_names(task))
+    return [Gap(task.suite / "mutants" / m.name / "mutant.toml",
+                f"every name in `catches` an item of a full grade (a device test, a component test "
+                f"or a tier's built-in subtest); not one: {', '.join(repr(c) for c in bad)}")
+            for m in mutants if (bad := [c for c in m.catches if c not in known])]
 
 
 def run_validate(args: argparse.Namespace) -> int:
@@ -41,13 +52,14 @@ def run_validate(args: argparse.Namespace) -> int:
             task = load_task(args.tasks_dir, args.suites_dir, task_id)
             mutants = list_mutants(task.suite)
             report = bar_report(task, env)
+            gaps = [*report.gaps, *unknown_catches(task, mutants)]
         except TaskError as exc:
             print(f"FAIL {task_id}: {exc}")
             failed += 1
             continue
-        for gap in report.gaps:
+        for gap in gaps:
             print(f"FAIL {task_id}: {gap}")
-        if report.gaps:
+        if gaps:
             failed += 1
         else:
             print(f"ok   {task_id} v{task.spec.version}: {len(task.spec.stages)} stages, "

@@ -20,7 +20,12 @@ from typing import Any
 import pytest
 
 from pytest_revylbench.app.facade import App
-from pytest_revylbench.checks.functional import SUFFIX, JestCase, SuiteFileError, parse_cases, verdict_of
+from pytest_revylbench.checks.functional import (
+    JestCase,
+    SuiteFileError,
+    parse_cases,
+    verdict_of,
+)
 from pytest_revylbench.checks.source import CheckRecord
 from pytest_revylbench.devices.calibration import Calibration
 from pytest_revylbench.devices.errors import AppHung
@@ -33,8 +38,7 @@ from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.records.visual import CheckpointSpec, Viewport, shot_name
 from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
-from pytest_revylbench.tasks.items import BUILTIN_TIERS, builtin_names, tier_item_names
-from pytest_revylbench.tasks.loading import Task
+from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 
 LAUNCH_WATCH_S = 3.0
 """How long the launch subtest watches a freshly started app for uncaught errors."""
@@ -274,12 +278,3 @@ class JestFile(pytest.File):
             yield _item(self, case.name, jest_check(case), Tier.FUNCTIONAL)
 
 
-def item_names(task: Task) -> list[str]:
-    """Every item name a full grade of `task` collects: its device tests (`def test_…` of the
-    suite's modules), its jest tests and the built-in subtests of its declared tiers."""
-    names = [line.split("(")[0][4:].strip() for module in sorted(task.suite.glob("test_*.py"))
-             for line in module.read_text(encoding="utf-8").splitlines() if line.startswith("def test_")]
-    if Tier.FUNCTIONAL in task.spec.tiers:
-        names += [c.name for f in sorted((task.suite / "functional").glob(f"*{SUFFIX}"))
-                  for c in parse_cases(f)]
-    return names + builtin_names(task.spec)

@@ -178,3 +178,17 @@ def test_a_suite_that_does_not_parse_is_named_not_a_crash(budget: Task) -> None:
     (budget.suite / "test_budget.py").write_text("def test_stage_1_accounts(app:\n", encoding="utf-8")
     gaps = [g for g in _gaps(budget) if g.startswith("suites/budget/test_budget.py")]
     assert gaps == ["suites/budget/test_budget.py: Python that parses: line 1: '(' was never closed"]
+
+
+def test_validate_names_a_catch_that_is_no_item_of_the_grade(
+    budget: Task, capsys: pytest.CaptureFixture[str]
+) -> None:
+    toml = budget.suite / "mutants/over-budget-at-equal/mutant.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text.replace("catches = [", 'catches = ["TBD", ', 1), encoding="utf-8")
+    argv = ["--tasks-dir", str(budget.folder.parent), "--suites-dir", str(budget.suite.parent),
+            "validate", "budget"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert (f"FAIL budget: {toml}: every name in `catches` an item of a full grade (a device test, a "
+            "component test or a tier's built-in subtest); not one: 'TBD'") in out, out

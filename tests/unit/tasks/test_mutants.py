@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.builder.submission import digest
-from pytest_revylbench.plugin.collection import item_names
+from pytest_revylbench.checks.functional import item_names
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, load_mutant, materialize
 
