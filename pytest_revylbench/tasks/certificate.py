@@ -160,9 +160,9 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
         if was != is_:
             problems.append(Problem("STALE", f"{key} changed (was {was}, now {is_})"
                                     + _moved_versions(certificate, environment, key)))
-    if certificate.null is not None and certificate.null.scaffold != scaffold_digest(task):
+    if certificate.null is not None and certificate.null.scaffold != (scaffold := scaffold_digest(task)):
         problems.append(Problem("STALE", f"scaffold changed (was {certificate.null.scaffold}, "
-                                         f"now {scaffold_digest(task)}): the null control graded another"))
+                                         f"now {scaffold}): the null control graded another"))
     certified = {s.subject for s in certificate.subjects}
     uncertified = [m.name for m in list_mutants(task.suite) if m.name not in certified]
     if REFERENCE not in certified:

@@ -86,8 +86,13 @@ Rejudge = Callable[[Path], list[str]]
 grade (empty: reproduced exactly); a refusal is one difference naming what did not match."""
 
 
-def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
-           run_id: str, extra: list[str], cwd: Path) -> Graded:
+def _run_grade(python: str, task: str, platform: str, submission: Path, reports: Path,
+               run_id: str, extra: list[str], cwd: Path) -> GradeRecord | None:
+    """One real grade in its own pytest process; its record, None when it left none.
+
+    The run folder is removed first: one left by an earlier run with the same reports folder
+    would be read as this grade's (its checks record, its evidence)."""
+    shutil.rmtree(reports / run_id, ignore_errors=True)
     subprocess.run(
         [python, "-m", "pytest", "--task", task, "--platform", platform,
          f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
@@ -96,8 +101,15 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     )
     path = reports / run_id / "grade.json"
     if not path.is_file():
+        return None
+    return GradeRecord.model_validate_json(path.read_text(encoding="utf-8"))
+
+
+def _grade(python: str, task: str, platform: str, submission: Path, reports: Path,
+           run_id: str, extra: list[str], cwd: Path) -> Graded:
+    record = _run_grade(python, task, platform, submission, reports, run_id, extra, cwd)
+    if record is None:
         return {}, {}, (False, 0)
-    record = GradeRecord.model_validate_json(path.read_text(encoding="utf-8"))
     feedback = record.feedback
     written = feedback is not None and feedback.written
     bundle = (written and (reports / run_id / "feedback/feedback.json").is_file(),
@@ -111,20 +123,12 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
 def _null_grade(python: str, task: str, platform: str, scaffold: Path, digest: str,
                 reports: Path, extra: list[str], cwd: Path) -> NullControl:
     """The null-submission control: the untouched scaffold graded on every tier."""
-    shutil.rmtree(reports / NULL_CONTROL, ignore_errors=True)
     started = time.monotonic()
-    subprocess.run(
-        [python, "-m", "pytest", "--task", task, "--platform", platform,
-         f"--submission={scaffold}", f"--reports={reports}", "--run-id", NULL_CONTROL,
-         "-p", "no:cacheprovider", "-q", *extra, *NULL_ARGS],
-        cwd=cwd, capture_output=True, text=True, check=False,
-    )
+    record = _run_grade(python, task, platform, scaffold, reports, NULL_CONTROL, [*extra, *NULL_ARGS], cwd)
     seconds = round(time.monotonic() - started, 1)
-    path = reports / NULL_CONTROL / "grade.json"
-    if not path.is_file():
+    if record is None:
         return NullControl(scaffold=digest, status="no grade", outcome=0.0, schemes={},
                            build_passed=0, seconds=seconds)
-    record = GradeRecord.model_validate_json(path.read_text(encoding="utf-8"))
     vector = record.vector
     build = vector.tiers.get("build") if vector is not None else None
     return NullControl(
@@ -181,9 +185,6 @@ def check_stability(
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
-        # A folder left by an earlier run with the same --out would be read as this grade's
-        # (its checks record, its evidence): each grade starts from none.
-        shutil.rmtree(out / "runs" / f"{name}-{n}", ignore_errors=True)
         started = time.monotonic()
         verdicts, scores, bundles[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
@@ -200,11 +201,10 @@ def check_stability(
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     took: dict[tuple[str, int], float] = {}
     rejudged: dict[tuple[str, int], list[str]] = {}
-    grade_null = null_control is not None and (only is None or NULL_CONTROL in only)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        null = (pool.submit(_null_grade, python, task_id, platform, null_control[0], null_control[1],
-                            out / "runs", extra_args, cwd) if null_control is not None and grade_null
-                else None)
+        null = (pool.submit(_null_grade, python, task_id, platform, *null_control, out / "runs",
+                            extra_args, cwd)
+                if null_control is not None and (only is None or NULL_CONTROL in only) else None)
         done = list(pool.map(one, jobs_list))
         null_result = null.result() if null is not None else None
     ordered = sorted(done, key=lambda d: d[1])

@@ -14,6 +14,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
+from pytest_revylbench.records.certificate import Certificate
 from pytest_revylbench.tasks.certificate import read_certificate
 from pytest_revylbench.tasks.loading import TaskError, available_tasks, load_task
 from pytest_revylbench.tasks.mutants import list_mutants
@@ -48,24 +49,27 @@ def _ranked(names: list[str], salt: str) -> list[str]:
 
 
 @cache
+def _certificates() -> dict[str, Certificate | Exception | None]:
+    """Each task's certificate: None when it has none; the error when the task does not load
+    (TaskError) or its certificate is not a valid one (ValueError)."""
+    found: dict[str, Certificate | Exception | None] = {}
+    for task in available_tasks(REPO / "tasks"):
+        try:
+            found[task] = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
+        except (TaskError, ValueError) as exc:
+            found[task] = exc
+    return found
+
+
+@cache
 def uncertified() -> list[str]:
     """Tasks with no certificate yet (a new task, or one whose mutants were just corrected):
     every run re-grades them, against their declared verdicts, until one is committed. A
-    certificate that exists but is not current is not this: test_certificates.py fails it."""
-    missing = []
-    for task in available_tasks(REPO / "tasks"):
-        try:
-            certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
-        except TaskError:
-            # A task that does not load (one being written): in the sample, whose test then
-            # fails naming the file, rather than an error before any test runs.
-            missing.append(task)
-            continue
-        except ValueError:
-            continue
-        if certificate is None:
-            missing.append(task)
-    return missing
+    certificate that exists but is not current is not this: test_certificates.py fails it.
+    A task that does not load (one being written) is here too: in the sample, whose test then
+    fails naming the file, rather than an error before any test runs."""
+    return [task for task, certificate in _certificates().items()
+            if certificate is None or isinstance(certificate, TaskError)]
 
 
 @cache
@@ -97,15 +101,8 @@ def live_null_controls() -> list[str]:
     did), and is not in the sample (test_stability.py grades the sample's controls against
     their certificates). The others' controls are certified: `revylbench certificates` fails
     when the scaffold they graded has changed since (tests/device/test_certificates.py)."""
-    live: set[str] = set()
-    for task in available_tasks(REPO / "tasks"):
-        try:
-            certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", task))
-        except (TaskError, ValueError):
-            live.add(task)
-            continue
-        if certificate is None or certificate.null is None:
-            live.add(task)
+    live = {task for task, certificate in _certificates().items()
+            if not isinstance(certificate, Certificate) or certificate.null is None}
     return sorted(live - set(sampled_tasks()))
 
 
