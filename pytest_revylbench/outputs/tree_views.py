@@ -42,7 +42,11 @@ class TreeView:
 
 def read_tree(path: Path) -> str:
     """The text of a stored tree, unzipped when it was stored gzip'd."""
-    data = path.read_bytes()
+    return tree_text(path, path.read_bytes())
+
+
+def tree_text(path: Path, data: bytes) -> str:
+    """The text of the stored tree file `path` whose bytes are `data`."""
     if path.suffix == ".gz":
         data = gzip.decompress(data)
     return data.decode("utf-8", errors="replace")
@@ -77,8 +81,8 @@ def cited_trees(record: GradeRecord, run_dir: Path) -> list[tuple[TreeView, str]
         path = run_dir / stored
         if not path.resolve().is_relative_to(run_dir.resolve()) or not path.is_file():
             continue
-        digest = sha256_text(path.read_bytes())
-        tree = read_tree(path)
+        data = path.read_bytes()
+        digest, tree = sha256_text(data), tree_text(path, data)
         view = TreeView(stored=stored, view=view_path(digest), chars=len(tree), sha256=digest)
         found.append((view, indented(tree)))
     return found
