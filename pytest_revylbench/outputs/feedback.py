@@ -211,6 +211,14 @@ def _video(test: TestResult, run_dir: Path) -> Path | None:
     return path if inside and path.suffix.lower() in _VIDEO_SUFFIXES and path.is_file() else None
 
 
+_KINDS = ("stage", "journey", "check", "component test")
+FIXED_MESSAGES = frozenset(
+    template.format(kind=kind)
+    for template in (*_MESSAGES.values(), _BENCH, _DID_NOT_PASS) for kind in _KINDS
+)
+"""Every fixed test-level message: the plugin's own words, which show nothing of a suite."""
+
+
 def _message(test: TestResult, kind: str) -> str:
     """The fixed test-level message for a test that ended without a failed check."""
     if test.fault is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_revylbench.outputs.feedback import Feedback
+from pytest_revylbench.outputs.feedback import FIXED_MESSAGES, Feedback
 from pytest_revylbench.outputs.leakguard import FeedbackLeak, LeakIndex
 from pytest_revylbench.outputs.scorecard import REDACTED_SCORECARD, render_scorecard
 
@@ -30,10 +30,13 @@ BUNDLE = "feedback"
 
 
 def shown_by_the_grader(feedback: Feedback) -> list[str]:
-    """The grader-authored texts the page shows: what the leak guard checks."""
+    """The grader-authored texts the page shows that the leak guard checks: as in the bundle,
+    a fixed message is the plugin's own words and is not checked (it may share a window such
+    as ` time limit.` with a suite's comment, and shows nothing of it)."""
     texts = list(feedback.verdicts)
     for item in feedback.failures:
-        texts += [t for t in (item.name, item.criterion, item.expected, item.message) if t]
+        texts += [t for t in (item.name, item.criterion, item.expected, item.message)
+                  if t and t not in FIXED_MESSAGES]
     return texts
 
 

@@ -178,3 +178,23 @@ def test_the_grade_writes_the_page_beside_a_bundle_it_leaves_as_it_was(budget: T
     full = parse(write_grade_scorecard(graded(graded_dir).model_copy(
         update={"feedback": written.result}), graded_dir).read_text(encoding="utf-8"))
     assert full.by_id("redacted-link").attrs["href"] == REDACTED_SCORECARD
+
+
+def test_a_hung_app_gets_its_page_though_the_fixed_message_shares_words_with_a_comment(
+    budget: Task, index: LeakIndex, tmp_path: Path
+) -> None:
+    """A fixed message is the plugin's own words: the bundle does not hold it against the suite,
+    and neither does the page. The app-hang message ends in `time limit.`, a window a comment of
+    suites/budget/functional/totals.test.tsx shares; the page used to refuse it, and every hung
+    app's grade became the bench's `feedback_fault`."""
+    hung = TestResult.model_validate({
+        "nodeid": "suites/budget/test_budget.py::test_stage_1_accounts", "name": "test_stage_1_accounts",
+        "role": "stage", "stage": "accounts", "verdict": Verdict.FAIL, "fault": Fault.APP_HANG,
+        "reason": "the app did not render in 2 launches"})
+    record = graded(tmp_path).model_copy(update={"tests": (hung,), "status": GradeStatus.CANDIDATE_FAILURE,
+                                                 "failure_kind": Fault.APP_HANG})
+    folder = write_feedback(record, budget, tmp_path).folder
+    message = json.loads((folder / "feedback.json").read_text())["failures"][0]["message"]
+    assert index.find(message) is not None, "the budget suite no longer shares a window with it"
+    page = write_redacted_scorecard(folder, tmp_path, index)
+    assert message in html.unescape(page.read_text(encoding="utf-8"))
