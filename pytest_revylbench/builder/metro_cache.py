@@ -102,7 +102,7 @@ def seed_store(
             return None
         entry.mkdir(exist_ok=True)
         failed.unlink(missing_ok=True)
-        _seal(made)
+        seal_read_only(made)
         made.rename(store)
         shutil.rmtree(scratch, ignore_errors=True)
         return store
@@ -133,7 +133,7 @@ def _write_seed_app(work: Path, node_modules: Path) -> None:
     link.symlink_to(node_modules.resolve(), target_is_directory=True)
 
 
-def _seal(store: Path) -> None:
+def seal_read_only(store: Path) -> None:
     """Read-only for everyone, the folders too: no later step writes into the shared store."""
     for path in (*sorted(store.rglob("*"), reverse=True), store):
         os.chown(path, os.geteuid(), os.getegid(), follow_symlinks=False)

@@ -89,6 +89,15 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Mount:
+    """A host folder shown at another path inside the sandbox (`inner`)."""
+
+    host: Path
+    inner: Path
+    writable: bool = False
+
+
+@dataclass(frozen=True)
 class Sandbox:
     """One step's confinement; `command` turns an argv into the confined argv."""
 
@@ -101,6 +110,9 @@ class Sandbox:
     """Bound back read-only after hiding, e.g. the node_modules cache entry."""
     writable: tuple[Path, ...] = ()
     """Bound back writable after hiding, e.g. npm's download cache for a dependency fill."""
+    mounts: tuple[Mount, ...] = ()
+    """Bound after all the others (so over them): a folder of `work` made read-only at its
+    inner path, or a cache shown at a fixed path."""
     network: bool = False
     uid: int | None = None
     """Run the command as this unprivileged uid (needs the grader to be root); None: keep
@@ -141,6 +153,7 @@ class Sandbox:
         binds = [("--bind", self.work, self.inner_work)]
         binds += [("--bind", p, p) for p in self.writable]
         binds += [("--ro-bind", p, p) for p in self.read_only]
+        binds += [("--bind" if m.writable else "--ro-bind", m.host, m.inner) for m in self.mounts]
         # bwrap makes missing mount points 0700: open the way for an unprivileged uid.
         for folder in _mount_point_parents((inner for _, _, inner in binds), (TMP, *hidden)):
             cmd += ["--perms", "0755", "--dir", str(folder)]
@@ -186,12 +199,12 @@ class SandboxPolicy:
     uid: int | None = None
 
     def for_build(self, work: Path, *, read_only: Iterable[Path] = (),
-                  work_at: Path | None = None) -> Sandbox:
+                  work_at: Path | None = None, mounts: Iterable[Mount] = ()) -> Sandbox:
         """A step that runs submission code: no network, the build's own uid; `work` seen at
         `work_at` (None: at its own path)."""
         return Sandbox(
             work=work, hidden=(*ALWAYS_HIDDEN, *self.hidden), read_only=tuple(read_only),
-            uid=self.uid, limits=self.limits, work_at=work_at,
+            mounts=tuple(mounts), uid=self.uid, limits=self.limits, work_at=work_at,
         )
 
     def for_dependency_fill(self, scratch: Path, *, npm_cache: Path, npmrc: Path | None) -> Sandbox:

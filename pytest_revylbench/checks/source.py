@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import shutil
 import time
 from pathlib import Path
@@ -24,35 +23,34 @@ from typing import Any
 
 from filelock import FileLock
 
-from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules
+from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules, lockfile_digest
 from pytest_revylbench.builder.pipeline import refuse_outward_links, sandbox_policy
 from pytest_revylbench.builder.process import StepFailed, run_step
-from pytest_revylbench.builder.sandbox import SCRATCH_NAME, UID_SPAN, SandboxPolicy
+from pytest_revylbench.builder.sandbox import FIXED_WORK, UID_SPAN, Mount, SandboxPolicy
 from pytest_revylbench.builder.submission import copy_source, digest, files_digest
-from pytest_revylbench.checks.functional import SUFFIX, JestVerdict, parse_cases
+from pytest_revylbench.checks.functional import JestVerdict, parse_cases
 from pytest_revylbench.checks.jest_channel import Channel, judge
+from pytest_revylbench.checks.jest_config import (
+    HIDDEN_FOLDER,
+    INNER_STORE,
+    JEST_FILES,
+    install_grader_files,
+    jest_config,
+    worker_node_options,
+)
+from pytest_revylbench.checks.jest_store import seed_store
 from pytest_revylbench.records.base import Record
 
 _HERE = Path(__file__).resolve().parent
-JEST_FILES = _HERE / "jest"
-"""The grader's own jest files: the recorder, the setup that freezes the test API, the module
-that denied Node modules resolve to."""
-CHECKING_CODE = (_HERE / "source.py", _HERE / "functional.py", _HERE / "jest_channel.py",
+CHECKING_CODE = (*(_HERE / f"{m}.py" for m in ("source", "functional", "jest_channel", "jest_config",
+                                                "jest_store")),
                  *sorted(JEST_FILES.glob("*.js")), *sorted((_HERE.parent / "builder").glob("*.py")))
 """The grader's code the checks' verdicts depend on."""
-HIDDEN_FOLDER = "__hidden_tests__"
-JEST_CACHE = ".jest-cache"
-TEST_TIMEOUT_MS = 60_000
-"""Each hidden jest test's own limit (a suite's `jest.setTimeout` may raise it)."""
 JEST_TIMED_OUT = "Exceeded timeout of"
 RECORD = "checks.json"
 LOG = "checks.log"
 TSC = "node_modules/.bin/tsc"
 JEST = "node_modules/.bin/jest"
-
-DENIED_MODULES = ("child_process", "cluster", "dgram", "dns", "http", "http2", "https",
-                  "inspector", "net", "repl", "tls", "trace_events", "v8", "vm", "worker_threads")
-"""Node modules a component test never needs: code under jest gets `jest/denied.js` instead."""
 
 
 class StepVerdict(Record):
@@ -85,55 +83,13 @@ class CheckRecord(Record):
     """Taken from an earlier grade of the identical submission with the identical hidden tests."""
 
 
-def jest_config(work: Path, *, node_modules: Path | None = None,
-                reporter: dict[str, object] | None = None) -> str:
-    """The grader's own jest configuration: the submission's is never read.
-
-    Every test file runs in a worker process (`workerIdleMemoryLimit` keeps jest from running
-    them in its own process, where the recorder lives); the transform cache is never read
-    back (the run can write it); Babel uses the grader's options, not the submission's
-    `babel.config.js`; Node modules a component test never needs resolve to `denied.js`.
-    """
-    hidden = f"<rootDir>/{HIDDEN_FOLDER}"
-    preset = str((node_modules or work / "node_modules") / "expo" / "internal" / "babel-preset.js")
-    return json.dumps({
-        "preset": "jest-expo", "rootDir": str(work), "roots": [hidden],
-        "testMatch": [f"{hidden}/*{SUFFIX}"],
-        "setupFilesAfterEnv": [f"{hidden}/revylbench-setup.js"],
-        "reporters": ["default", [f"{hidden}/revylbench-reporter.js", reporter or {}]],
-        "moduleNameMapper": {f"^(node:)?({'|'.join(DENIED_MODULES)})$": f"{hidden}/revylbench-denied.js"},
-        "transform": {"\\.[jt]sx?$": ["babel-jest", {
-            "root": str(work), "babelrc": False, "configFile": False, "presets": [preset],
-            "caller": {"name": "metro", "bundler": "metro", "platform": "ios"}}]},
-        "cache": False, "cacheDirectory": f"<rootDir>/{JEST_CACHE}", "watchman": False,
-        "maxWorkers": 1, "workerIdleMemoryLimit": "1GB",
-        # jest's 5 s default per test is the bench's load as often as the app's: a test that
-        # hangs still fails at this limit, and the whole run at --functional-timeout.
-        "testTimeout": TEST_TIMEOUT_MS,
-    })
-
-
-def worker_node_options(work: Path, node_modules: Path) -> str:
-    """NODE_OPTIONS the recorder gives jest's test workers: Node's permission model (no child
-    processes, threads, inspector or addons), reading only the work copy and the dependencies
-    (so not /proc: no other process's memory, descriptors or environment), writing only
-    scratch space the grader never reads back."""
-    options = ["--experimental-permission",
-               *(f"--allow-fs-read={p}" for p in (work, node_modules)),
-               *(f"--allow-fs-write={work / p}" for p in (JEST_CACHE, SCRATCH_NAME)),
-               "--no-warnings"]
-    # Not --disallow-code-generation-from-strings: jest's own worker code needs `new Function`.
-    # NODE_OPTIONS knows double quotes only (with backslash escapes).
-    return " ".join('"' + o.replace("\\", "\\\\").replace('"', '\\"') + '"' for o in options)
-
-
 def _step(name: str, argv: list[str], *, work: Path, log: Path, deadline: float,
-          policy: SandboxPolicy | None, node_modules: Path, read_only: tuple[Path, ...] = (),
-          pass_fds: tuple[int, ...] = ()) -> StepVerdict:
+          policy: SandboxPolicy | None, node_modules: Path, mounts: tuple[Mount, ...] = (),
+          work_at: Path | None = None, pass_fds: tuple[int, ...] = ()) -> StepVerdict:
     started = time.monotonic()
     box = None
     if policy is not None:
-        box = policy.for_build(work, read_only=(node_modules, *read_only))
+        box = policy.for_build(work, read_only=(node_modules,), work_at=work_at, mounts=mounts)
         box.prepare()
     mark = log.stat().st_size if log.exists() else 0
     try:
@@ -197,8 +153,14 @@ def run_checks(
                 "the dependencies do not provide TypeScript (keep the scaffold's devDependencies)"))
         if not tests:
             return CheckRecord(typecheck=typecheck)
+        store = None
+        if policy is not None and (work / JEST).exists():
+            # Before the step's own limit starts: the seed's time is the bench's, never the app's.
+            store = seed_store(node_modules, cache_dir, lockfile_digest(work), policy=policy,
+                               deadline=deadline)
+            _note(log, f"transform store: {store or 'none (the seed failed: see its log in the cache)'}")
         return _jest(work, tests, typecheck, log=log, deadline=step_deadline(), policy=policy,
-                     node_modules=node_modules)
+                     node_modules=node_modules, store=store)
     except OSError as exc:
         failed = StepVerdict(ok=False, seconds=0.0, message=f"the checks could not run: {exc}")
         return CheckRecord(typecheck=failed, functional=failed if tests else None,
@@ -206,14 +168,13 @@ def run_checks(
 
 
 def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, deadline: float,
-          policy: SandboxPolicy | None, node_modules: Path) -> CheckRecord:
-    folder = work / HIDDEN_FOLDER
-    shutil.rmtree(folder, ignore_errors=True)  # a submission's own folder of that name goes
-    folder.mkdir()
-    for test in tests:
-        shutil.copy2(test, folder / test.name)
-    for script in sorted(JEST_FILES.glob("*.js")):
-        shutil.copy2(script, folder / f"revylbench-{script.name}")
+          policy: SandboxPolicy | None, node_modules: Path, store: Path | None) -> CheckRecord:
+    folder = install_grader_files(work, tests)
+    # Sandboxed, the run sees its copy at FIXED_WORK, as the seed of the transform store did.
+    inner = FIXED_WORK if policy is not None else work
+    # The hidden folder is read-only to the run: a test file cannot rewrite the next one.
+    mounts = (Mount(folder, inner / HIDDEN_FOLDER),
+              *((Mount(store, INNER_STORE),) if store is not None else ()))
     if not (work / JEST).exists():
         missing = StepVerdict(ok=False, seconds=0.0, message=(
             "the dependencies do not provide jest (keep the scaffold's devDependencies)"))
@@ -221,13 +182,13 @@ def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, d
     cases = [case for test in tests for case in parse_cases(test)]
     with Channel(owner=policy.uid if policy is not None else None) as channel:
         reporter = {**channel.reporter_options,
-                    "workerNodeOptions": worker_node_options(work, node_modules)}
+                    "workerNodeOptions": worker_node_options(inner, node_modules)}
         argv = [JEST, "--ci", "--colors=false",
-                f"--config={jest_config(work, node_modules=node_modules, reporter=reporter)}"]
-        # The hidden folder is read-only to the run: a test file cannot rewrite the next one.
+                f"--config={jest_config(inner, node_modules=node_modules, reporter=reporter)}"]
         functional = _step("hidden component tests (jest)", argv, work=work, log=log,
                            deadline=deadline, policy=policy, node_modules=node_modules,
-                           read_only=(folder,), pass_fds=channel.pass_fds)
+                           work_at=inner if policy is not None else None, mounts=mounts,
+                           pass_fds=channel.pass_fds)
         channel.started()
         data = channel.received()
         overflowed = channel.overflowed

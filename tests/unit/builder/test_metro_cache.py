@@ -52,7 +52,7 @@ def sealed_store(cache: Path) -> Path:
     store = store_for(cache, "ab" * 32)
     (store / "0f").mkdir(parents=True)
     (store / "0f" / "entry").write_text('{"code":"x"}')
-    metro_cache._seal(store)
+    metro_cache.seal_read_only(store)
     return store
 
 

@@ -16,7 +16,7 @@ from pytest_revylbench.checks.functional import (
     verdict_of,
     verdicts,
 )
-from pytest_revylbench.checks.source import jest_config
+from pytest_revylbench.checks.jest_config import jest_config
 
 SOURCE = r'''
 import { render } from "@testing-library/react-native";
@@ -98,13 +98,17 @@ def test_the_jest_configuration_is_the_grader_s_own(tmp_path: Path) -> None:
     assert config["setupFilesAfterEnv"] == ["<rootDir>/__hidden_tests__/revylbench-setup.js"]
     assert config["reporters"][1] == ["<rootDir>/__hidden_tests__/revylbench-reporter.js",
                                       {"keyFd": 3, "channelFd": 4}]
-    # Test files run in workers, never in the recorder's process; the cache is never read back;
+    # Test files run in workers, never in the recorder's process; jest's cache is never read back;
     # Babel never reads the submission's config.
     assert config["workerIdleMemoryLimit"] and config["maxWorkers"] == 1
     assert config["cache"] is False
     # A loaded bench must not fail a test at jest's 5 s default.
     assert config["testTimeout"] == 60_000
-    babel = config["transform"]["\\.[jt]sx?$"][1]
+    # The grader's transformer (babel-jest behind the read-only transform store), with Babel
+    # options of the grader's own.
+    transformer, babel = config["transform"]["\\.[jt]sx?$"]
+    assert transformer == "<rootDir>/__hidden_tests__/revylbench-transform.js"
+    assert babel["store"] == "/tmp/revylbench/jest-store"
     assert babel["babelrc"] is False and babel["configFile"] is False
     denied = re.compile(next(iter(config["moduleNameMapper"])))
     assert all(denied.match(m) for m in ("child_process", "node:worker_threads", "inspector", "v8", "vm"))

@@ -14,7 +14,7 @@ import pytest
 
 from pytest_revylbench.checks.functional import JestCase
 from pytest_revylbench.checks.jest_channel import Channel, judge, mac, records
-from pytest_revylbench.checks.source import JEST_FILES
+from pytest_revylbench.checks.jest_config import JEST_FILES
 
 KEY = b"k" * 32
 CASES = [JestCase("totals.test.tsx", ("derived", "equal is not over"), 3),
