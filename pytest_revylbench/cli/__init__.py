@@ -17,6 +17,7 @@ from pytest_revylbench.cli.certificates import (
     APPIUM_DIR,
     CERTIFICATES_HELP,
     add_certificates_arguments,
+    add_null_control,
     certify,
     digests_now,
     run_certificates,
@@ -91,13 +92,15 @@ def null_control(task: Task) -> tuple[Path, str]:
 
 def _stability(args: argparse.Namespace) -> int:
     out = args.out or Path("reports") / f"stability-{args.task}-{args.platform}"
-    if args.certify and args.only:
-        print("--certify grades the reference and every mutant: drop --only", file=sys.stderr)
+    amend = args.certify and args.only == [NULL_CONTROL]
+    if args.certify and args.only and not amend:
+        print("--certify grades the reference and every mutant (or, with `--only null-control` "
+              "alone, adds the null control to a current certificate): drop --only", file=sys.stderr)
         return 2
     mutant_runs = args.mutant_runs if args.mutant_runs is not None or not args.certify else 1
     try:
         before = (digests_now(load_task(args.tasks_dir, args.suites_dir, args.task), args.appium_dir)
-                  if args.certify else None)
+                  if args.certify and not amend else None)
         report = check_stability(
             args.task, platform=args.platform, runs=args.runs, out=out,
             tasks_dir=args.tasks_dir.resolve(), suites_dir=args.suites_dir.resolve(),
@@ -113,6 +116,9 @@ def _stability(args: argparse.Namespace) -> int:
     for line in table(report):
         print(line)
     print(f"stability.json: {out / 'stability.json'}")
+    if amend:
+        return add_null_control(load_task(args.tasks_dir, args.suites_dir, args.task), report,
+                                args.appium_dir)
     if before is not None:
         return certify(load_task(args.tasks_dir, args.suites_dir, args.task), report, before,
                        args.appium_dir)
@@ -216,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     stability.add_argument("--certify", action="store_true",
                            help="grade every mutant (--mutant-runs default 1) and the untouched "
                                 "scaffold once (the null control: 0 under every scheme) and, if "
-                                "stable, write the task's certificate suites/<id>/stability.json")
+                                "stable, write the task's certificate suites/<id>/stability.json; "
+                                "with `--only null-control` alone, grade the scaffold and add its "
+                                "control to a current certificate made without one")
     stability.add_argument("--appium-dir", type=Path, default=APPIUM_DIR,
                            help="the Appium install whose versions a certificate records")
     stability.set_defaults(run=_stability)

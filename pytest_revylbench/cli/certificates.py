@@ -16,6 +16,7 @@ from pytest_revylbench.tasks.certificate import (
     certificate_problems,
     current_digests,
     make_certificate,
+    read_certificate,
     unstable_reason,
     write_certificate,
 )
@@ -45,6 +46,28 @@ def certify(task: Task, report: StabilityReport, before: CertificateDigests, app
         return 1
     path = write_certificate(task, make_certificate(report, before, environment(appium_dir.resolve())))
     print(f"certificate: {path}")
+    return 0
+
+
+def add_null_control(task: Task, report: StabilityReport, appium_dir: Path) -> int:
+    """Add the null control of `report` to the task's current certificate (one made before
+    certificates carried it): the other subjects are kept as they were certified. 1, and the
+    certificate untouched, when there is none, when it is not current, or when the control
+    earned something or did not build."""
+    tid = task.spec.id
+    problems = certificate_problems(task, environment(appium_dir.resolve()))
+    if problems:
+        print(f"no null control added to {tid}'s certificate: "
+              f"{'; '.join(map(str, problems))}; certify in full with `{FIX.format(task=tid)}`")
+        return 1
+    certificate = read_certificate(task)
+    assert certificate is not None  # no problem: there is one
+    if report.null is None or not report.null.earns_nothing:
+        why = report.null.why() if report.null is not None else "it was not graded"
+        print(f"no null control added to {tid}'s certificate: {why}")
+        return 1
+    path = write_certificate(task, certificate.model_copy(update={"null": report.null}))
+    print(f"certificate: {path} (null control added)")
     return 0
 
 

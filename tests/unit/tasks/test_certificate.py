@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.cli import main
-from pytest_revylbench.cli.certificates import certify, digests_now
+from pytest_revylbench.cli.certificates import add_null_control, certify, digests_now
+from pytest_revylbench.outputs.provenance import environment
 from pytest_revylbench.records.certificate import Certificate, NullControl
 from pytest_revylbench.tasks.certificate import (
     CHECKED,
@@ -230,3 +231,46 @@ def test_only_an_unknown_subject_is_refused_naming_the_valid_ones(
     err = capsys.readouterr().err
     assert "no mutant named change-skips-fifty (--only takes reference, null-control or a mutant: " in err
     assert "change-skips-five" in err and not (tmp_path / "runs").exists()
+
+
+def _only_null(task: Task, **change: object) -> StabilityReport:
+    """The report of `stability --certify --only null-control`: the control alone."""
+    return StabilityReport(task="till", platform="web", runs=1, subjects=[], null=_null(task, **change))
+
+
+def test_a_null_control_is_added_to_a_current_certificate_made_without_one(
+    till: Task, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made = make_certificate(_report(till), digests_now(till, APPIUM), environment(APPIUM.resolve()))
+    write_certificate(till, made)
+    assert made.null is None
+    assert add_null_control(till, _only_null(till), APPIUM) == 0
+    assert "(null control added)" in capsys.readouterr().out
+    read = read_certificate(till)
+    assert read is not None and read.null == _null(till)
+    assert read.model_copy(update={"null": None}) == made  # every certified subject kept as it was
+    assert certificate_problems(till, environment(APPIUM.resolve())) == []
+
+
+def test_no_null_control_is_added_to_a_stale_or_missing_certificate_or_from_one_that_earns(
+    till: Task, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert add_null_control(till, _only_null(till), APPIUM) == 1
+    assert "MISSING; certify in full with `revylbench stability --task till --certify" \
+        in capsys.readouterr().out
+    made = make_certificate(_report(till), digests_now(till, APPIUM), environment(APPIUM.resolve()))
+    write_certificate(till, made)
+    assert add_null_control(till, _only_null(till, outcome=0.25, schemes={"tiers": 0.25}), APPIUM) == 1
+    assert "the untouched scaffold earned outcome 0.25" in capsys.readouterr().out
+    with (till.suite / "test_till.py").open("a", encoding="utf-8") as f:
+        f.write("\n# edited\n")
+    assert add_null_control(till, _only_null(till), APPIUM) == 1
+    assert "STALE: suite changed" in capsys.readouterr().out
+    assert read_certificate(till) == made
+
+
+def test_certify_with_only_the_null_control_is_not_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--certify --only null-control` is the one --only that --certify takes (it grades, so the
+    refusal of any other comes first: this checks the parse only, with an unknown task)."""
+    assert main(["stability", "--task", "no-such-task", "--certify", "--only", "null-control"]) == 2
+    assert "drop --only" not in capsys.readouterr().err
