@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -150,9 +151,10 @@ def _oracle(args: argparse.Namespace) -> int:
         return 2
     dest = task.suite / "oracle" / args.platform
     reports = args.reports or Path(tempfile.mkdtemp(prefix="revylbench-oracle-"))
+    run_id = time.strftime("oracle-%Y%m%dT%H%M%SZ", time.gmtime())
     command = [
         sys.executable, "-m", "pytest", "--task", task.spec.id, "--platform", args.platform,
-        f"--submission={task.suite / 'reference'}", f"--reports={reports}", "--run-id=oracle",
+        f"--submission={task.suite / 'reference'}", f"--reports={reports}", f"--run-id={run_id}",
         f"--tasks-dir={args.tasks_dir}", f"--suites-dir={args.suites_dir}",
         f"--oracle-out={dest}", "-p", "no:cacheprovider", "-q",
         f"{task.folder / 'task.toml'}::visual",
@@ -160,7 +162,7 @@ def _oracle(args: argparse.Namespace) -> int:
     print(f"[oracle] capturing {task.spec.id} on {args.platform} from its reference …", file=sys.stderr)
     code = subprocess.run(command, check=False).returncode
     if code != 0:
-        print(f"[oracle] FAILED (pytest exit {code}); the run is in {reports / 'oracle'}",
+        print(f"[oracle] FAILED (pytest exit {code}); the run is in {reports / run_id}",
               file=sys.stderr)
         return 1
     manifest = json.loads((dest / "oracle.json").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ from pytest_revylbench.plugin import hookspecs
 from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.checks_ahead import SourceChecksAhead
 from pytest_revylbench.plugin.collection import JestFile, TaskTiers, group_by_screen
-from pytest_revylbench.plugin.config import GradeConfig, XdistSharing, oracle_dir
+from pytest_revylbench.plugin.config import GradeConfig, XdistSharing, oracle_dir, refuse_used_run_folder
 from pytest_revylbench.plugin.fixtures import (  # noqa: F401  (fixtures are found by name in this module)
     app,
     revylbench_build,
@@ -81,6 +81,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if set(grade.task.spec.tiers) & set(BUILTIN_TIERS):
             config.args.append(str(grade.task.folder / "task.toml"))
     if not hasattr(config, "workerinput"):
+        refuse_used_run_folder(grade, collect_only=config.option.collectonly)
         config.pluginmanager.register(
             VisualScheme(grade.run_dir, oracle_dir(grade)), "revylbench-visual-scheme"
         )

@@ -236,6 +236,18 @@ def _deadline(config: pytest.Config) -> float:
     return time.time() + opt.required(config, opt.GRADE_TIMEOUT)
 
 
+def refuse_used_run_folder(grade: GradeConfig, *, collect_only: bool = False) -> None:
+    """A grade writes into a run folder of its own: one that already holds files (the same
+    `--reports` and `--run-id` as an earlier grade) is refused before anything runs, so no
+    earlier grade's screenshots, logs or record mix with this one's."""
+    run_dir = grade.run_dir
+    if collect_only or not run_dir.is_dir() or not any(run_dir.iterdir()):
+        return
+    raise pytest.UsageError(
+        f"--run-id {grade.run_id}: the run folder {run_dir} already holds an earlier grade's files; "
+        "give another --run-id (the default is the time), or remove the folder")
+
+
 def new_run_id() -> str:
     """A sortable, unique-enough id: UTC time to the microsecond."""
     return dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S_%fZ")

@@ -269,3 +269,20 @@ def test_a_weighted_tier_without_subtests_is_refused_loudly(demo_task: pytest.Py
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*field scoring.tiers: functional (weight 0.3) has no subtests*"
                                  "not implemented*"])
+
+
+def test_a_run_folder_that_holds_an_earlier_grade_is_refused(demo_task: pytest.Pytester) -> None:
+    """A second grade with the same --reports and --run-id would mix its files with the first's
+    (a screenshot of a test that did not run again, an old log): it is refused before anything
+    runs, naming the folder, and the first grade's record is left as it was."""
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    demo_task.runpytest(*GRADE).assert_outcomes(passed=3, failed=1)
+    first = (demo_task.path / "reports" / "r1" / "grade.json").read_bytes()
+    again = demo_task.runpytest(*GRADE)
+    assert again.ret == pytest.ExitCode.USAGE_ERROR
+    again.stderr.fnmatch_lines(["*--run-id r1: the run folder *reports/r1 already holds an earlier grade's files*"])
+    assert (demo_task.path / "reports" / "r1" / "grade.json").read_bytes() == first
+    # An empty folder (made ahead by a harness) is no earlier grade.
+    (demo_task.path / "reports" / "r2").mkdir()
+    demo_task.runpytest("--task", "demo", "--submission", "submission", "--run-id", "r2",
+                        "-p", "no:cacheprovider").assert_outcomes(passed=3, failed=1)
