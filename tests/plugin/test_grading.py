@@ -280,7 +280,8 @@ def test_a_run_folder_that_holds_an_earlier_grade_is_refused(demo_task: pytest.P
     first = (demo_task.path / "reports" / "r1" / "grade.json").read_bytes()
     again = demo_task.runpytest(*GRADE)
     assert again.ret == pytest.ExitCode.USAGE_ERROR
-    again.stderr.fnmatch_lines(["*--run-id r1: the run folder *reports/r1 already holds an earlier grade's files*"])
+    again.stderr.fnmatch_lines(
+        ["*--run-id r1: the run folder *reports/r1 already holds an earlier grade's files*"])
     assert (demo_task.path / "reports" / "r1" / "grade.json").read_bytes() == first
     # An empty folder (made ahead by a harness) is no earlier grade.
     (demo_task.path / "reports" / "r2").mkdir()
