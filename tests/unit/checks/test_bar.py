@@ -23,6 +23,9 @@ BUDGET_GAP = ("a criterion= on every check (see, not_see, see_in_order); 21 with
 @pytest.fixture
 def budget(tmp_path: Path) -> Task:
     shutil.copytree(REPO / "tasks/budget", tmp_path / "tasks/budget")
+    # The scaffold too: the certificate's null control graded it.
+    shutil.copytree(REPO / "tasks/scaffold", tmp_path / "tasks/scaffold",
+                    ignore=shutil.ignore_patterns("node_modules", "dist", ".expo"))
     shutil.copytree(REPO / "suites/budget", tmp_path / "suites/budget",
                     ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
     return load_task(tmp_path / "tasks", tmp_path / "suites", "budget")

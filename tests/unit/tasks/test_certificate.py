@@ -274,3 +274,15 @@ def test_certify_with_only_the_null_control_is_not_refused(capsys: pytest.Captur
     refusal of any other comes first: this checks the parse only, with an unknown task)."""
     assert main(["stability", "--task", "no-such-task", "--certify", "--only", "null-control"]) == 2
     assert "drop --only" not in capsys.readouterr().err
+
+
+def test_a_missing_scaffold_is_named_not_digested_as_nothing(till: Task) -> None:
+    """A certificate whose null control graded the scaffold, checked where there is none (a copy
+    of the task without `tasks/scaffold`): the problem names the missing folder."""
+    made = make_certificate(_report(till, null=_null(till)), current_digests(till, ENV), ENV)
+    write_certificate(till, made)
+    graded = read_certificate(till).null.scaffold  # type: ignore[union-attr]
+    shutil.rmtree(till.folder.parent / "scaffold")
+    problems = [str(p) for p in certificate_problems(till, ENV)]
+    assert problems == [f"STALE: no scaffold at {till.folder.parent / 'scaffold'}: the null control "
+                        f"graded one ({graded})"], problems
