@@ -94,18 +94,9 @@ def seed_store(
             if not made.is_dir():
                 raise StepFailed(SEED_STEP, f"the seed export wrote no {STORE}/")
         except StepFailed as exc:
-            entry.mkdir(exist_ok=True)
-            failed.write_text(f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {exc}\n"
-                              + log.read_text(encoding="utf-8", errors="replace")[-20_000:],
-                              encoding="utf-8")
-            shutil.rmtree(scratch, ignore_errors=True)
+            remember_failed_seed(failed, scratch, log, exc)
             return None
-        entry.mkdir(exist_ok=True)
-        failed.unlink(missing_ok=True)
-        seal_read_only(made)
-        made.rename(store)
-        shutil.rmtree(scratch, ignore_errors=True)
-        return store
+        return publish_seed(made, store, scratch)
 
 
 def provide(store: Path, work: Path) -> None:
@@ -138,3 +129,23 @@ def seal_read_only(store: Path) -> None:
     for path in (*sorted(store.rglob("*"), reverse=True), store):
         os.chown(path, os.geteuid(), os.getegid(), follow_symlinks=False)
         path.chmod(0o555 if path.is_dir() else 0o444)
+
+
+def remember_failed_seed(failed: Path, scratch: Path, log: Path, exc: StepFailed) -> None:
+    """Keep why a seed failed (with its log's end) in `failed`, whose age says when to try
+    again, and drop its scratch folder; the caller goes on without a store."""
+    failed.parent.mkdir(parents=True, exist_ok=True)
+    failed.write_text(f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {exc}\n"
+                      + log.read_text(encoding="utf-8", errors="replace")[-20_000:],
+                      encoding="utf-8")
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def publish_seed(made: Path, store: Path, scratch: Path) -> Path:
+    """Seal the store a seed `made` and move it into place as `store`; drop the scratch."""
+    store.parent.mkdir(exist_ok=True)
+    store.parent.with_name(store.parent.name + FAILED_SUFFIX).unlink(missing_ok=True)
+    seal_read_only(made)
+    made.rename(store)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return store

@@ -31,7 +31,12 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from pytest_revylbench.builder.metro_cache import seal_read_only
+from pytest_revylbench.builder.metro_cache import (
+    FAILED_SUFFIX,
+    RETRY_FAILED_S,
+    publish_seed,
+    remember_failed_seed,
+)
 from pytest_revylbench.builder.process import StepFailed, run_step
 from pytest_revylbench.builder.sandbox import FIXED_WORK, SCRATCH_NAME, Mount, SandboxPolicy
 from pytest_revylbench.checks.jest_config import INNER_STORE, JEST_FILES, install_grader_files, jest_config
@@ -41,9 +46,6 @@ FOLDER = "jest"
 SEED_STEP = "seed the jest transform store"
 RECORD_ENV = "REVYLBENCH_JEST_RECORD"
 JEST = "node_modules/.bin/jest"
-FAILED_SUFFIX = ".failed"
-RETRY_FAILED_S = 3600
-"""A failed seed (say, its time limit under load) is tried again after this long."""
 
 SEED = JEST_FILES / "seed"
 """The seed app (`App.tsx`: the components component tests use) and its test."""
@@ -107,18 +109,9 @@ def seed_store(
             if not any(made.rglob("*.json")):
                 raise StepFailed(SEED_STEP, "the seed run stored no transform")
         except StepFailed as exc:
-            entry.mkdir(exist_ok=True)
-            failed.write_text(f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {exc}\n"
-                              + log.read_text(encoding="utf-8", errors="replace")[-20_000:],
-                              encoding="utf-8")
-            shutil.rmtree(scratch, ignore_errors=True)
+            remember_failed_seed(failed, scratch, log, exc)
             return None
-        entry.mkdir(exist_ok=True)
-        failed.unlink(missing_ok=True)
-        seal_read_only(made)
-        made.rename(store)
-        shutil.rmtree(scratch, ignore_errors=True)
-        return store
+        return publish_seed(made, store, scratch)
 
 
 def _write_seed_app(work: Path, node_modules: Path) -> None:
