@@ -9,6 +9,7 @@ import shutil
 import statistics
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +32,20 @@ def machine() -> dict[str, str]:
 
 def median(xs: list[float]) -> float:
     return statistics.median(xs)
+
+
+def interleaved(reps: int, run: Callable[[str, int], float], kinds: tuple[str, str] = ("cold", "warm"),
+                unit: str = "s") -> dict[str, list[float]]:
+    """`run(kind, rep)` for rep 0..reps, the kinds interleaved in each rep; each time printed as
+    it comes. Rep 0 is a warm-up: its times are not kept."""
+    runs: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for rep in range(reps + 1):
+        for kind in kinds:
+            seconds = run(kind, rep)
+            print(f"rep {rep} {kind}: {unit} {seconds:.2f}s (load {loadavg()})", flush=True)
+            if rep:
+                runs[kind].append(seconds)
+    return runs
 
 
 def copy_reference(dest: Path) -> Path:

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import REFERENCE, ROOT, loadavg, median, save
+from common import REFERENCE, ROOT, interleaved, loadavg, median, save
 
 from pytest_revylbench.checks import source
 from pytest_revylbench.checks.jest_store import seed_store
@@ -38,16 +38,15 @@ def checks(work: Path, *, warm: bool) -> float:
 
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="rvb-bench-jest-"))
-    runs: dict[str, list[float]] = {"cold": [], "warm": []}
     load0 = loadavg()
+
+    def one(kind: str, rep: int) -> float:
+        s = checks(tmp / f"{kind}{rep}" / "work", warm=kind == "warm")
+        shutil.rmtree(tmp / f"{kind}{rep}")
+        return s
+
     try:
-        for rep in range(REPS + 1):
-            for kind in ("cold", "warm"):
-                s = checks(tmp / f"{kind}{rep}" / "work", warm=kind == "warm")
-                shutil.rmtree(tmp / f"{kind}{rep}")
-                print(f"rep {rep} {kind}: jest {s:.2f}s (load {loadavg()})", flush=True)
-                if rep:
-                    runs[kind].append(s)
+        runs = interleaved(REPS, one, unit="jest")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     med = {k: median(v) for k, v in runs.items()}

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import EXPORT_ENV, copy_reference, loadavg, median, save, warm_node_modules
+from common import EXPORT_ENV, copy_reference, interleaved, loadavg, median, save, warm_node_modules
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 
@@ -35,18 +35,16 @@ def export(work: Path, tmpdir: Path) -> float:
 
 def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="rvb-bench-metro-"))
-    runs: dict[str, list[float]] = {"cold": [], "warm": []}
     load0 = loadavg()
+
+    def one(kind: str, rep: int) -> float:
+        work = copy_reference(tmp / f"{kind}{rep}")
+        s = export(work, tmp / (f"tmp-cold{rep}" if kind == "cold" else "tmp-shared"))
+        shutil.rmtree(work)
+        return s
+
     try:
-        for rep in range(REPS + 1):
-            for kind in ("cold", "warm"):
-                work = copy_reference(tmp / f"{kind}{rep}")
-                tmpdir = tmp / (f"tmp-cold{rep}" if kind == "cold" else "tmp-shared")
-                s = export(work, tmpdir)
-                shutil.rmtree(work)
-                print(f"rep {rep} {kind}: export {s:.2f}s", flush=True)
-                if rep:
-                    runs[kind].append(s)
+        runs = interleaved(REPS, one, unit="export")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     med = {k: median(v) for k, v in runs.items()}
