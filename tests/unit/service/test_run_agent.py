@@ -9,6 +9,7 @@ mid-grade and restarted (nothing lost, nothing charged) is covered by
 from __future__ import annotations
 
 import http.server
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,7 +125,9 @@ def test_an_agent_that_hangs_is_killed_at_the_time_limit_with_its_whole_tree(
     assert run_agent(tmp_path / "c", "hangs.sh", "--time-limit", "0.05",
                      "--pass-env", RUN_VAR, "--pass-env", "REVYLBENCH_OWNER") == 0
     out = capsys.readouterr().out
-    assert "the agent killed at the time limit after 3 s" in out
+    # Killed at 3 s; a loaded machine may take a moment more to end the whole tree.
+    killed = re.search(r"the agent killed at the time limit after (\d+) s", out)
+    assert killed is not None and 3 <= int(killed.group(1)) <= 10, out
     assert "rollout ended: time_limit" in out
     ledger = read_ledger(tmp_path / "c" / "rollouts" / "budget" / "seed-1")
     assert ledger.end is not None and ledger.end.reason == "time_limit"
