@@ -25,6 +25,11 @@ from pytest_revylbench.tasks.mutants import list_mutants, materialize
 REFERENCE = "reference"
 NULL_CONTROL = "null-control"
 """The run id of the null-submission control's grade (`check_stability(null_control=…)`)."""
+GRADE_ARGS = ("--video=off",)
+"""Every stability grade judges verdicts and scores, which no video decides (a video is
+evidence for a person): without one, a flow-only grade of budget takes 12 % less CPU when every
+test passes and 20 % less when two fail (bench/RESULTS.md, "CI's wall time"). An option in
+`extra` given after it still wins."""
 NULL_ARGS = ("--check-timeout=1",)
 """On the untouched scaffold no check can succeed: each gives up after 1 s."""
 
@@ -181,7 +186,7 @@ def check_stability(
 
     jobs_list = [(name, folder, n) for name, folder, _ in subjects
                  for n in range(1, runs_of(name) + 1)]
-    extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *(extra or [])]
+    extra_args = [f"--tasks-dir={tasks_dir}", f"--suites-dir={suites_dir}", *GRADE_ARGS, *(extra or [])]
 
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job

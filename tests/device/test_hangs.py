@@ -19,7 +19,7 @@ import pytest
 from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.tasks.mutants import load_mutant
 
-from .conftest import FLOW_ONLY, REPO
+from .conftest import FLOW_ONLY, NO_VIDEO, REPO
 from .test_cleanup import processes_owned_by
 
 HANGS = Path(__file__).parent / "hangs"
@@ -48,7 +48,7 @@ def timed_grade(app: Path, reports: Path, run_id: str, *extra: str) -> tuple[dic
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          f"--submission={app}", f"--reports={reports}", "--run-id", run_id,
-         "-p", "no:cacheprovider", *extra],
+         "-p", "no:cacheprovider", NO_VIDEO, *extra],
         cwd=REPO, capture_output=True, text=True, timeout=600,
     )
     seconds = time.monotonic() - started

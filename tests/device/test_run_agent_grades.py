@@ -26,6 +26,7 @@ from pytest_revylbench.service.workspace import WORKSPACE
 
 from ..unit.service.conftest import SUITES, TASKS, needs_redis
 from ..unit.service.test_run_agent import agent, needs_bwrap
+from .conftest import NO_VIDEO
 from .test_grade_tasks import materialize_reference
 
 pytestmark = [needs_redis, needs_bwrap, pytest.mark.xdist_group("run-agent")]
@@ -66,7 +67,8 @@ def _run(campaign: Path, script: str, app_server: str, monkeypatch: pytest.Monke
     assert main([f"--tasks-dir={TASKS}", f"--suites-dir={SUITES}", "run-agent", "--task", "budget",
                  "--seeds", "1", "--agent-cmd", agent(script), "--campaign", str(campaign),
                  "--network-policy", str(policy), "--pass-env", "APP_SERVER", "--workers", "1",
-                 "--time-limit", "30", "--scheme", "stages", "--grade-arg=--tiers=flow", *extra]) == 0
+                 "--time-limit", "30", "--scheme", "stages", "--grade-arg=--tiers=flow",
+                 f"--grade-arg={NO_VIDEO}", *extra]) == 0
     return campaign / "rollouts" / "budget" / "seed-1"
 
 
@@ -133,8 +135,8 @@ def test_the_readme_campaign_at_small_scale(tmp_path: Path, capsys: pytest.Captu
     assert main([f"--tasks-dir={TASKS}", f"--suites-dir={SUITES}", "run-agent", "--task", "budget",
                  "--seeds", "1", "--agent-cmd", agent("submit_once.sh"), "--campaign", str(campaign),
                  "--time-limit", "30", "--scheme", "stages", "--grade-arg=--tiers=flow",
-                 "--grade-arg=--check-timeout=1", "--model", "scripted", "--harness", "submit-once",
-                 "--harness-version", "1"]) == 0
+                 f"--grade-arg={NO_VIDEO}", "--grade-arg=--check-timeout=1", "--model", "scripted",
+                 "--harness", "submit-once", "--harness-version", "1"]) == 0
     out = capsys.readouterr().out
     assert "budget seed 1: submission 1 graded: clean, reward 0.00" in out
     assert "rollout ended: done (1 graded submission(s)" in out

@@ -42,8 +42,10 @@ def soak(faults: int, reports: Path, run_id: str) -> dict[str, Any]:
         [sys.executable, "-m", "pytest", "--task", "budget", "--platform", "web",
          "--submission=suites/budget/reference", f"--reports={reports}", "--run-id", run_id,
          "-p", "no:cacheprovider", "-p", "tests.device.soak_faults", *FLOW_ONLY,
-         # The default video (on-failure): each failed attempt's video is encoded in a process
-         # of its own (devices/vp9.py), so the codec adds nothing to the grader's memory.
+         # The default video (on-failure), not FLOW_ONLY's none: each failed attempt's video is
+         # encoded in a process of its own (devices/vp9.py), so the codec adds nothing to the
+         # grader's memory.
+         "--video=on-failure",
          "--infra-retries", str(per_test)],
         cwd=REPO, capture_output=True, text=True, timeout=1800,
         env={**os.environ, "SOAK_OWNER": f"{run_id}/main", "SOAK_FAULTS": str(faults),

@@ -66,6 +66,8 @@ def test_sampled_task_matches_its_certificate(task: str, subject: str, run: int,
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.splitlines()[-2].startswith("STABLE: ")
     report = json.loads((tmp_path / "stability.json").read_text())
+    # Its grades judge verdicts and scores, which no video decides: they record none (GRADE_ARGS).
+    assert not list((tmp_path / "runs").rglob("*.webm"))
     if subject == NULL_CONTROL:
         null = NullControl.model_validate(report["null"])
         assert report["subjects"] == [] and null.earns_nothing, null.why()
