@@ -27,9 +27,9 @@ NULL_CONTROL = "null-control"
 """The run id of the null-submission control's grade (`check_stability(null_control=…)`)."""
 GRADE_ARGS = ("--video=off",)
 """Every stability grade judges verdicts and scores, which no video decides (a video is
-evidence for a person): without one, a flow-only grade of budget takes 12 % less CPU when every
-test passes and 20 % less when two fail (bench/RESULTS.md, "CI's wall time"). An option in
-`extra` given after it still wins."""
+evidence for a person): without one, a flow-only grade of budget takes 18 % less CPU when every
+test passes and 22 % less when two fail (bench/RESULTS.md, figure 14). An option in `extra`
+given after it still wins."""
 NULL_ARGS = ("--check-timeout=1",)
 """On the untouched scaffold no check can succeed: each gives up after 1 s."""
 

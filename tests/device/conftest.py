@@ -45,8 +45,8 @@ def appium_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 NO_VIDEO = "--video=off"
 """For a grade whose test looks at no video (only test_video.py and test_soak.py do): the
-default `on-failure` screencast costs a flow-only grade of budget 12 % more CPU when every test
-passes and 20 % when two fail (bench/RESULTS.md, "CI's wall time")."""
+default `on-failure` screencast costs a flow-only grade of budget 22 % more CPU when every test
+passes and 28 % when two fail (bench/RESULTS.md, figure 14)."""
 FLOW_ONLY = ("--tiers=flow", "--scheme=stages", NO_VIDEO)
 """The device tests only, scored by stages, without video: what the plumbing tests need, at
 a quarter of the time of every tier."""
