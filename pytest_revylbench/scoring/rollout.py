@@ -15,6 +15,7 @@ rollout's state. A rollout without an end record is `open`: its figure is not fi
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from typing import Any
 
@@ -115,7 +116,8 @@ def agent_seconds(start: RolloutStart, records: list[SubmissionRecord],
 
     Measured by the harness when given (the end's, else the last measured submission's plus the
     wall time from its verdict to the end); else wall time from the start minus the time spent
-    waiting for grades.
+    waiting for grades: the time while at least one of its grades ran (`grading_seconds`), so
+    that grades run side by side are not subtracted twice.
     """
     if end is not None and end.agent_seconds is not None:
         return end.agent_seconds
@@ -125,20 +127,38 @@ def agent_seconds(start: RolloutStart, records: list[SubmissionRecord],
         assert last.agent_seconds is not None
         if end is None:
             return last.agent_seconds
+        began, stop = parse_time(last.verdict_at), parse_time(end.ended_at)
         after = [r for r in records if r.k > last.k]
-        tail = (parse_time(end.ended_at) - parse_time(last.verdict_at)).total_seconds()
-        waits = sum((parse_time(r.verdict_at) - parse_time(r.submitted_at)).total_seconds()
-                    for r in after)
-        return last.agent_seconds + max(tail - waits, 0.0)
+        tail = (stop - began).total_seconds()
+        return last.agent_seconds + max(tail - grading_seconds(after, began, stop), 0.0)
     began = parse_time(start.agent_started_at)
     if end is not None:
-        stop, waited = parse_time(end.ended_at), records
+        stop = parse_time(end.ended_at)
     elif records:
-        stop, waited = parse_time(records[-1].submitted_at), records[:-1]
+        stop = parse_time(records[-1].submitted_at)
     else:
         return 0.0
-    waits = sum((parse_time(r.verdict_at) - parse_time(r.submitted_at)).total_seconds() for r in waited)
-    return max((stop - began).total_seconds() - waits, 0.0)
+    return max((stop - began).total_seconds() - grading_seconds(records, began, stop), 0.0)
+
+
+def grading_seconds(records: list[SubmissionRecord], began: dt.datetime, stop: dt.datetime) -> float:
+    """Seconds between `began` and `stop` while at least one of `records` was being graded
+    (from its submission to its verdict): the union of those spans, each cut to the window."""
+    spans = sorted((max(parse_time(r.submitted_at), began), min(parse_time(r.verdict_at), stop))
+                   for r in records)
+    total, open_span = 0.0, None
+    for first, last in spans:
+        if last <= first:
+            continue
+        if open_span is not None and first <= open_span[1]:
+            open_span = (open_span[0], max(open_span[1], last))
+            continue
+        if open_span is not None:
+            total += (open_span[1] - open_span[0]).total_seconds()
+        open_span = (first, last)
+    if open_span is not None:
+        total += (open_span[1] - open_span[0]).total_seconds()
+    return total
 
 
 class MixedRollout(Exception):

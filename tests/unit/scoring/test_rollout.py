@@ -142,6 +142,20 @@ def test_agent_time_excludes_grading_waits_when_not_measured() -> None:
     assert score_rollout(START, records).agent_seconds == 3000
 
 
+def test_grades_run_side_by_side_are_one_wait_not_two() -> None:
+    # Two submissions at +20 min, graded side by side in 10 and 12 min, a third at +50 min graded
+    # in 5 min; the end at +60 min: the agent waited 12 + 5 min, so it worked 60 − 17 = 43 min
+    # (adding the waits up, 60 − 27 = 33 min, would reward submitting in parallel).
+    records = [sub(1, "ffff", at=1200, wait=600), sub(2, "pfff", at=1200, wait=720),
+               sub(3, "pppp", at=3000, wait=300)]
+    assert score_rollout(START, records, end(at=3600)).agent_seconds == 43 * 60
+    # While open (up to the last submission): 50 − 12 min.
+    assert score_rollout(START, records).agent_seconds == 38 * 60
+    # A grade still running at the last submission (+25 min) counts only up to it: 25 − 5 min.
+    overlapping = [sub(1, "ffff", at=1200, wait=3000), sub(2, "pppp", at=1500, wait=60)]
+    assert score_rollout(START, overlapping).agent_seconds == 1500 - 300
+
+
 def test_product_and_rounding() -> None:
     records = [sub(1, "fpff", seconds=100), sub(2, "pppp", seconds=500),
                sub(3, "ppff", seconds=1200)]
