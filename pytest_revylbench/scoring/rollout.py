@@ -143,11 +143,18 @@ def agent_seconds(start: RolloutStart, records: list[SubmissionRecord],
 
 def grading_seconds(records: list[SubmissionRecord], began: dt.datetime, stop: dt.datetime) -> float:
     """Seconds between `began` and `stop` while at least one of `records` was being graded
-    (from its submission to its verdict): the union of those spans, each cut to the window."""
-    spans = sorted((max(parse_time(r.submitted_at), began), min(parse_time(r.verdict_at), stop))
-                   for r in records)
+    (from its submission to its verdict)."""
+    return union_seconds([(parse_time(r.submitted_at), parse_time(r.verdict_at)) for r in records],
+                         began, stop)
+
+
+def union_seconds(spans: list[tuple[dt.datetime, dt.datetime]], began: dt.datetime,
+                  stop: dt.datetime) -> float:
+    """Seconds between `began` and `stop` covered by at least one of `spans` (each cut to the
+    window; overlapping spans count once)."""
+    cut = sorted((max(first, began), min(last, stop)) for first, last in spans)
     total, open_span = 0.0, None
-    for first, last in spans:
+    for first, last in cut:
         if last <= first:
             continue
         if open_span is not None and first <= open_span[1]:

@@ -21,7 +21,7 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +33,8 @@ AGENT_HOME = Path("/home/agent")
 TOOLS_AT = Path("/run/revylbench")
 PROXY_PORT = 3128
 AGENT_UID = 1000
+LIMIT_POLL_S = 1.0
+"""How often a run whose limit pauses (`AgentSandbox.run`'s `paused`) reads the pause again."""
 SYSTEM = (Path("/usr"), Path("/etc"), Path("/bin"), Path("/sbin"), Path("/lib"), Path("/lib64"),
           Path("/lib32"))
 """Bound read-only (a symlink such as /bin -> usr/bin is re-made as the same link)."""
@@ -114,20 +116,30 @@ class AgentSandbox:
         }
 
     def run(self, agent_cmd: str, *, time_limit_s: float, log: Path,
-            extra_env: Mapping[str, str] | None = None) -> AgentRun:
+            extra_env: Mapping[str, str] | None = None,
+            paused: Callable[[], float] | None = None) -> AgentRun:
         """Run `agent_cmd` (a shell command line) to its end or the time limit; its stdout and
-        stderr go to `log`."""
+        stderr go to `log`.
+
+        `paused`: seconds since the start that do not count against the limit (the time its
+        grades ran: the rollout's clock, `scoring.rollout.agent_seconds`), read again at least
+        every `LIMIT_POLL_S`; the limit is then `time_limit_s` of the agent's own time."""
         start = time.monotonic()
         env = {**self.environment(agent_cmd), **(extra_env or {})}
         with log.open("ab") as out:
             proc = subprocess.Popen(self.command(agent_cmd), env=env, stdin=subprocess.DEVNULL,
                                     stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            code = proc.wait(timeout=time_limit_s)
-            return AgentRun(code, False, time.monotonic() - start)
-        except subprocess.TimeoutExpired:
-            killed = kill_tree(proc)
-            return AgentRun(None, True, time.monotonic() - start, tuple(killed))
+            while True:
+                left = start + time_limit_s + (paused() if paused else 0.0) - time.monotonic()
+                if left <= 0:
+                    killed = kill_tree(proc)
+                    return AgentRun(None, True, time.monotonic() - start, tuple(killed))
+                try:
+                    code = proc.wait(timeout=min(left, LIMIT_POLL_S) if paused else left)
+                except subprocess.TimeoutExpired:
+                    continue
+                return AgentRun(code, False, time.monotonic() - start)
         finally:
             if proc.poll() is None:   # interrupted (Ctrl-C): the agent does not outlive the run
                 kill_tree(proc)

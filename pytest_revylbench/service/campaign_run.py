@@ -18,6 +18,7 @@ or is killed at the limit, the grades it asked for are awaited and the rollout i
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import tempfile
 import threading
@@ -41,6 +42,7 @@ from pytest_revylbench.service.agent_sandbox import (
 )
 from pytest_revylbench.service.connect_proxy import ConnectProxy
 from pytest_revylbench.service.endpoint import read_service_file, write_service_file
+from pytest_revylbench.service.grading_clock import GradingClock
 from pytest_revylbench.service.jobs import GradeSettings, pending_jobs
 from pytest_revylbench.service.network_policy import NetworkPolicy
 from pytest_revylbench.service.runner import STATE_DIR, GradingService
@@ -240,13 +242,16 @@ class CampaignRun:
                  f"time limit {self.time_limit_s / 60:g} min)")
         try:
             sandbox = AgentSandbox(workspace, tools, hidden=self.hidden(), env=self.agent_env)
-            run = sandbox.run(self.agent_cmd, time_limit_s=self.time_limit_s, log=rollout / AGENT_LOG)
+            clock = GradingClock(rollout, dt.datetime.now(dt.UTC))
+            run = sandbox.run(self.agent_cmd, time_limit_s=self.time_limit_s, log=rollout / AGENT_LOG,
+                              paused=clock)
         finally:
             gateway.stop()
             proxy.stop()
         how = ("killed at the time limit" if run.timed_out
                else f"exited with status {run.exit_code}")
-        self.log(f"[run-agent] {label}: the agent {how} after {run.seconds:.0f} s")
+        self.log(f"[run-agent] {label}: the agent {how} after {run.seconds:.0f} s"
+                 + (f" ({clock.last:.0f} s of it grading, not counted)" if clock.last >= 0.5 else ""))
         self._await_grades(rollout, label)
         progress.finish()
         ledger = read_ledger(rollout)
