@@ -161,12 +161,13 @@ def certificate_problems(task: Task, environment: dict[str, str]) -> list[Proble
         if was != is_:
             problems.append(Problem("STALE", f"{key} changed (was {was}, now {is_})"
                                     + _moved_versions(certificate, environment, key)))
-    if certificate.null is not None and not scaffold_folder(task).is_dir():
-        problems.append(Problem("STALE", f"no scaffold at {scaffold_folder(task)}: the null control "
-                                         f"graded one ({certificate.null.scaffold})"))
-    elif certificate.null is not None and certificate.null.scaffold != (scaffold := scaffold_digest(task)):
-        problems.append(Problem("STALE", f"scaffold changed (was {certificate.null.scaffold}, "
-                                         f"now {scaffold}): the null control graded another"))
+    if certificate.null is not None:
+        if not (folder := scaffold_folder(task)).is_dir():
+            problems.append(Problem("STALE", f"no scaffold at {folder}: the null control "
+                                             f"graded one ({certificate.null.scaffold})"))
+        elif certificate.null.scaffold != (scaffold := scaffold_digest(task)):
+            problems.append(Problem("STALE", f"scaffold changed (was {certificate.null.scaffold}, "
+                                             f"now {scaffold}): the null control graded another"))
     certified = {s.subject for s in certificate.subjects}
     uncertified = [m.name for m in list_mutants(task.suite) if m.name not in certified]
     if REFERENCE not in certified:
