@@ -105,6 +105,13 @@ def report(tmp_path: Path) -> dict[str, Any]:
     return dict(json.loads(lines[-1].removeprefix("HOSTILE-REPORT ")))
 
 
+def left_on_disk(tmp_path: Path) -> int:
+    """Bytes a build left on disk. Its work folder (under the test's folder) is its only
+    writable disk, so the test's folder holds all of it; the disk's free space would also
+    count other workers' writes."""
+    return folder_bytes(tmp_path)
+
+
 def no_process_left(uid: int | None) -> bool:
     if uid is None:
         return True
@@ -184,9 +191,7 @@ def test_a_multi_gigabyte_file_is_cut_at_the_output_limit(tmp_path: Path) -> Non
     )
     assert report(tmp_path) == {"written": 512 * MiB, "stopped": "EFBIG"}
     assert not (tmp_path / "work").exists()  # a failed build's work folder is removed
-    # The work folder is the build's only writable disk: what the test's folder holds is what
-    # the build left (the disk's free space would also count other workers' writes).
-    assert folder_bytes(tmp_path) < 256 * MiB
+    assert left_on_disk(tmp_path) < 256 * MiB
     assert no_process_left(build_uid())
 
 
@@ -196,10 +201,8 @@ def test_many_files_stop_at_the_work_folder_limit(tmp_path: Path) -> None:
     assert built.result.fault is Fault.BUILD_FAILED
     assert built.result.reason.startswith("expo export (web): wrote ")
     assert built.result.reason.endswith(" MiB into its work folder, over the limit of 256 MiB")
-    # The work folder is the build's only writable disk: what the test's folder holds is what
-    # the build left (the disk's free space would also count other workers' writes).
     assert not (tmp_path / "work").exists()
-    assert folder_bytes(tmp_path) < 256 * MiB
+    assert left_on_disk(tmp_path) < 256 * MiB
     assert built.result.seconds < 60
     assert no_process_left(build_uid())
 
