@@ -34,6 +34,7 @@ import textwrap
 import tomllib
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -137,13 +138,20 @@ def write_rollout_toml(rollout: Path, task: str, model: str, seed: int) -> None:
         f'harness = "{HARNESS[0]}"\nharness_version = "{HARNESS[1]}"\n')
 
 
+GRADES_AT_ONCE = 3
+"""Rollouts graded side by side (each rollout's own grades stay in order). A flow grade spends
+most of its wall time waiting on the page and on failed checks' timeouts, so three at once
+take about a third of the wall time of eleven in a row for the same CPU; every grade starts
+its own Appium server and browser, as on a grading host with several workers."""
+
+
 @pytest.fixture(scope="module")
 def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Both campaigns, every rollout graded for real (eleven grades: the slow part)."""
     root = tmp_path_factory.mktemp("leaderboard")
     env = frozen_grader(root)
     sources = frozen_sources(root)
-    folders = {}
+    folders, jobs = {}, []
     for model, rollouts in PLAN.items():
         folder = root / model
         write_campaign_toml(folder, model, SEEDS[model], exclude=SMOKE if model == "beta" else "")
@@ -152,11 +160,23 @@ def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             write_rollout_toml(rollout, task, model, seed)
             assert main([*sources, "rollout", "start", "--task", task, "--seed", str(seed),
                          "--scheme", "stages", "--agent-started-at", STARTED, str(rollout)]) == 0
-            for k, (name, seconds) in enumerate(submissions, 1):
-                grade_into(task, rollout, submission_dir(task, name, sources, root / "submissions"),
-                           root / "reports", f"{model}-{task}-{seed}-{k}", seconds, env, sources)
-            assert main(["rollout", "end", str(rollout), "--agent-seconds", str(submissions[-1][1])]) == 0
+            grades = [(submission_dir(task, name, sources, root / "submissions"),
+                       f"{model}-{task}-{seed}-{k}", seconds)
+                      for k, (name, seconds) in enumerate(submissions, 1)]
+            jobs.append((task, rollout, grades))
         folders[model] = folder
+
+    def grade_rollout(task: str, rollout: Path, grades: list[tuple[Path, str, int]]) -> None:
+        for submission, run_id, seconds in grades:
+            grade_into(task, rollout, submission, root / "reports", run_id, seconds, env, sources)
+
+    # The longest rollouts first, so that the last one to finish is not a long one started late.
+    jobs.sort(key=lambda job: -len(job[2]))
+    with ThreadPoolExecutor(GRADES_AT_ONCE) as pool:
+        for done in [pool.submit(grade_rollout, *job) for job in jobs]:
+            done.result()
+    for _task, rollout, grades in jobs:
+        assert main(["rollout", "end", str(rollout), "--agent-seconds", str(grades[-1][2])]) == 0
     shutil.copytree(folders["beta"] / "rollouts/budget/seed-1", folders["beta"] / "rollouts/budget/smoke")
     return folders
 
