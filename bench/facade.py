@@ -37,6 +37,7 @@ from pytest_revylbench.devices.web import (
     CHROMIUM_ARGS,
     PHONE,
     PHONE_USER_AGENT,
+    QUIET_UI_FLAGS,
     WebDevice,
     quick_screenshot,
 )
@@ -191,7 +192,7 @@ def direct_session(url, scratch: Path):
     from selenium.webdriver.chrome.service import Service
     opts = webdriver.ChromeOptions()
     opts.binary_location = "/usr/bin/chromium"
-    for a in CHROMIUM_ARGS:
+    for a in (*CHROMIUM_ARGS, *QUIET_UI_FLAGS):
         opts.add_argument(a)
     opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_USER_AGENT})
     env = {"TMPDIR": str(scratch / "tmp"), "XDG_CONFIG_HOME": str(scratch / "config"),

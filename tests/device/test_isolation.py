@@ -119,3 +119,12 @@ def test_the_next_test_sees_nothing_in_either_mode_and_the_same_pixels(
     # The probe finds leaks: a kept browser that is not wiped shows the next test everything.
     monkeypatch.setattr(web, "wipe_browser", lambda driver, origin: driver.get("about:blank"))
     assert _two_items(kept)[1].seen == EVERYTHING
+
+
+def test_the_device_browser_loads_no_browser_ui_pages(device: Callable[[Isolation], WebDevice]) -> None:
+    """A headless phone never shows Chromium's omnibox popups; without `QUIET_UI_FLAGS` every
+    browser start loads two of them in a WebUI renderer of its own (half of a start's CPU)."""
+    for isolation in ("browser", "context"):
+        driver = device(isolation).launch(None)
+        targets = web.cdp(driver, "Target.getTargets", {})["targetInfos"]
+        assert [t["type"] for t in targets] == ["page"], [(t["type"], t["url"]) for t in targets]

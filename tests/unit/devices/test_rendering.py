@@ -21,7 +21,13 @@ from pytest_revylbench.devices.rendering import (
     rendering_record,
     write_fontconfig,
 )
-from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE, network_args, web_capabilities
+from pytest_revylbench.devices.web import (
+    CHROMIUM_ARGS,
+    PHONE,
+    QUIET_UI_FLAGS,
+    network_args,
+    web_capabilities,
+)
 from pytest_revylbench.outputs.provenance import environment
 from pytest_revylbench.plugin.outcomes import classify
 from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
@@ -85,6 +91,17 @@ def test_the_environment_digest_covers_the_rendering() -> None:
     env = environment(REPO / ".revylbench/appium")
     assert env["web-rendering"].startswith("sha256:")
     assert env["web-calibration"].startswith("sha256:")
+
+
+def test_the_browser_ui_flags_are_recorded_apart_from_the_pixels() -> None:
+    """The browser-UI switch is in every session and in the environment, but not in the
+    rendering record: it decides no pixel, so it stales no certificate."""
+    caps = web_capabilities(chromium="c", chromedriver="d", chromedriver_port=1, overrides={})
+    args = caps["goog:chromeOptions"]["args"]
+    assert all(flag in args for flag in QUIET_UI_FLAGS)
+    assert [a for a in args if a.startswith("--disable-features")] == list(QUIET_UI_FLAGS)
+    assert not set(QUIET_UI_FLAGS) & set(rendering_record(CHROMIUM_ARGS, dict(PHONE))["chromium_args"])
+    assert environment(REPO / ".revylbench/appium")["web-browser-ui"] == " ".join(QUIET_UI_FLAGS)
 
 
 def test_the_browser_reaches_only_the_apps_origin() -> None:
