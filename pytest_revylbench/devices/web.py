@@ -10,6 +10,9 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+import psutil
+
+from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.ports import free_port
@@ -263,6 +266,8 @@ class WebDevice:
     pixel on the 3× phone (a capture ≈7× cheaper; the failure bundles' "before" shots then
     differ in size from their "after" ones)."""
     _site: StaticSite | None = None
+    _chromedrivers: dict[str, int] = field(default_factory=dict)
+    """The port of each live session's chromedriver, by session id (`stop_hung`)."""
     _kept: dict[str, Any] = field(default_factory=dict)
     """isolation "context": the kept browser by the emulated screen (device metrics) it was
     started with; at most one entry, so at most one browser per device is alive."""
@@ -346,9 +351,11 @@ class WebDevice:
         try:
             driver.get(self.app_url)
             self._wait_rendered(driver)
-        except BaseException:
+        except BaseException as exc:
             command_limit(driver, SCRIPT_TIMEOUT_S)  # a hung page's session may not answer
             self._forget(driver)
+            if isinstance(exc, AppHung):
+                self.stop_hung(driver)
             try:
                 driver.quit()
             except Exception:
@@ -362,19 +369,37 @@ class WebDevice:
         "context", the device's kept browser, and its page answers a script within
         `ANSWER_S`). When False the caller quits it: a page that hung (whether or not the test
         said so), a dialog left open or a dead browser is never reused."""
-        if self.isolation != "context" or hung or not any(k is driver for k in self._kept.values()):
+        if hung:
             self._forget(driver)
+            self.stop_hung(driver)
+            return False
+        if self.isolation != "context" or not any(k is driver for k in self._kept.values()):
+            self._forget(driver)
+            self._chromedrivers.pop(str(getattr(driver, "session_id", "")), None)
             return False
         command_limit(driver, ANSWER_S)
         try:
             answered = driver.execute_script("return 1;") == 1
         except Exception:
             answered = False
-        if not answered:
+        if not answered:  # a page that hangs without the test noticing
             self._forget(driver)
+            self.stop_hung(driver)
             return False
         command_limit(driver, COMMAND_TIMEOUT_S)
         return True
+
+    def stop_hung(self, driver: Any) -> list[int]:
+        """Kill the browser of a page that hung, with its chromedriver; returns the pids.
+
+        Quitting is not enough: the session's quit waits behind the command the page holds,
+        and the renderer spins a core until it is killed, so each hang of a grade left one
+        more core busy (four in a grade of four hung tests), slowing every other grade on the
+        host. Appium sees its chromedriver gone and ends the session at the quit."""
+        port = self._chromedrivers.pop(str(getattr(driver, "session_id", "")), None)
+        if port is None:
+            return []
+        return kill_and_reap(chromedriver_processes(self.chromedriver, port), wait_s=5.0)
 
     def _kept_browser(self, viewport: Screen | None) -> Any:
         """The device's kept browser, wiped clean; a new one when none is kept, the kept one
@@ -418,15 +443,17 @@ class WebDevice:
         from selenium.common.exceptions import WebDriverException
 
         options = AppiumOptions()
+        port = free_port()
         options.load_capabilities(web_capabilities(
             chromium=self.chromium, chromedriver=self.chromedriver,
-            chromedriver_port=free_port(), overrides=self.overrides, viewport=viewport,
+            chromedriver_port=port, overrides=self.overrides, viewport=viewport,
             origin=origin,
         ))
         try:
             driver = webdriver.Remote(self.appium.url, options=options)
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
+        self._chromedrivers[str(driver.session_id)] = port
         command_limit(driver, SESSION_TIMEOUT_S)
         try:
             pin_session(driver)
@@ -503,6 +530,19 @@ class WebDevice:
         if self._site is not None:
             self._site.stop()
             self._site = None
+
+
+def chromedriver_processes(executable: str, port: int) -> list[psutil.Process]:
+    """The chromedriver serving on `port` (its browser runs under it)."""
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            cmdline = proc.info["cmdline"] or []
+        except GONE:
+            continue
+        if cmdline[:1] == [executable] and f"--port={port}" in cmdline:
+            found.append(proc)
+    return found
 
 
 def _quit(driver: Any) -> None:

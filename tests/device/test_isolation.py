@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 from selenium.common.exceptions import WebDriverException
 
@@ -128,3 +129,21 @@ def test_the_device_browser_loads_no_browser_ui_pages(device: Callable[[Isolatio
         driver = device(isolation).launch(None)
         targets = web.cdp(driver, "Target.getTargets", {})["targetInfos"]
         assert [t["type"] for t in targets] == ["page"], [(t["type"], t["url"]) for t in targets]
+
+
+def test_a_hung_page_s_browser_is_killed_not_left_spinning(
+    device: Callable[[Isolation], WebDevice],
+) -> None:
+    """A page that hung holds its session, so quitting it waits in vain while its renderer
+    spins a core: each hang of a grade left one more busy core for the next tests. The device
+    kills that browser (and its chromedriver) when the test ends hung."""
+    kept = device("context")
+    driver = kept.launch(None)
+    [chromedriver] = web.chromedriver_processes(kept.chromedriver, kept._chromedrivers[driver.session_id])
+    browser = [chromedriver, *chromedriver.children(recursive=True)]
+    assert any("--type=renderer" in " ".join(p.cmdline()) for p in browser)
+    driver.execute_script("setTimeout(function () { for (;;) {} }, 0); return 1;")
+    assert not kept.keeps(driver, hung=True)
+    left = [p for p in browser if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert left == []
+    assert kept.launch(None).execute_script("return 1;") == 1  # the device goes on
