@@ -353,9 +353,10 @@ class WebDevice:
             self._wait_rendered(driver)
         except BaseException as exc:
             command_limit(driver, SCRIPT_TIMEOUT_S)  # a hung page's session may not answer
-            self._forget(driver)
             if isinstance(exc, AppHung):
                 self.stop_hung(driver)
+            else:
+                self._forget(driver)
             try:
                 driver.quit()
             except Exception:
@@ -370,12 +371,10 @@ class WebDevice:
         `ANSWER_S`). When False the caller quits it: a page that hung (whether or not the test
         said so), a dialog left open or a dead browser is never reused."""
         if hung:
-            self._forget(driver)
             self.stop_hung(driver)
             return False
         if self.isolation != "context" or not any(k is driver for k in self._kept.values()):
             self._forget(driver)
-            self._chromedrivers.pop(str(getattr(driver, "session_id", "")), None)
             return False
         command_limit(driver, ANSWER_S)
         try:
@@ -383,7 +382,6 @@ class WebDevice:
         except Exception:
             answered = False
         if not answered:  # a page that hangs without the test noticing
-            self._forget(driver)
             self.stop_hung(driver)
             return False
         command_limit(driver, COMMAND_TIMEOUT_S)
@@ -396,7 +394,7 @@ class WebDevice:
         and the renderer spins a core until it is killed, so each hang of a grade left one
         more core busy (four in a grade of four hung tests), slowing every other grade on the
         host. Appium sees its chromedriver gone and ends the session at the quit."""
-        port = self._chromedrivers.pop(str(getattr(driver, "session_id", "")), None)
+        port = self._forget(driver)
         if port is None:
             return []
         return kill_and_reap(chromedriver_processes(self.chromedriver, port), wait_s=5.0)
@@ -431,10 +429,13 @@ class WebDevice:
             _quit(driver)
         self._kept.clear()
 
-    def _forget(self, driver: Any) -> None:
+    def _forget(self, driver: Any) -> int | None:
+        """Drop `driver` from the kept browsers and the sessions; returns its chromedriver's
+        port (None when unknown)."""
         for key, kept in list(self._kept.items()):
             if kept is driver:
                 del self._kept[key]
+        return self._chromedrivers.pop(str(getattr(driver, "session_id", "")), None)
 
     def _session(self, origin: str, viewport: Screen | None = None) -> Any:
         """A new pinned browser session whose requests may reach `origin` only."""
