@@ -242,7 +242,8 @@ class TaskTiers(pytest.File):
     def collect(self) -> Iterator[pytest.Collector]:
         for tier in BUILTIN_TIERS:
             if tier in self.grade.task.spec.tiers:
-                yield TierGroup.from_parent(self, name=tier, grade=self.grade)
+                # a plain str: node names become report keywords, which xdist must serialize
+                yield TierGroup.from_parent(self, name=tier.value, grade=self.grade)
 
 
 def jest_check(case: JestCase) -> Callable[[CheckRecord], None]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ..conftest import TASK_TOML
@@ -139,3 +141,16 @@ def test_a_declared_functional_tier_without_tests_is_refused(tiered: pytest.Pyte
     result = tiered.runpytest(*GRADE, "--collect-only", "-q")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*field scoring.tiers: functional (weight 0.3) has no subtests*"])
+
+
+def test_every_tier_grades_under_xdist_workers(tiered: pytest.Pytester) -> None:
+    """Each item's report crosses from an xdist worker to the controller: nothing in it, the
+    tier group's node name included, may be a type execnet cannot send (a `Tier` was, and every
+    built-in item crashed its worker)."""
+    pytest.importorskip("xdist")
+    result = tiered.runpytest(*GRADE, "-n", "2")
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    (run,) = (tiered.path / "reports").iterdir()
+    record = json.loads((run / "grade.json").read_text())
+    assert len(record["tests"]) == 17
+    assert {t["name"] for t in record["tests"]} >= {"export", "launch", "tabs", "home@small"}
