@@ -93,7 +93,7 @@ def per_operation(bundle: Path, scratch: Path) -> dict[str, dict[str, float]]:
         phase("find elements", lambda: driver.find_elements("css selector", "[data-testid]"), 100)
         phase("ui tree", lambda: device.ui_tree(driver), 20)
         phase("screen fingerprint", lambda: device.screen_fingerprint(driver), 20)
-        phase("quick screenshot", lambda: device.quick_screenshot(driver), 20)
+        phase("evidence screenshot", lambda: device.evidence_screenshot(driver), 20)
         phase("launch (wipe + render)", relaunch, 5)
     finally:
         device.stop()

@@ -2,11 +2,13 @@
 
 Variants, each a fresh browser session per repetition, interleaved A,B,C,D,E,A,B,C,D,E…:
   facade       App as shipped: lazy evidence (shots taken before an action changes a judged
-               screen, at a failure and at the end, by WebDevice.quick_screenshot)
-  facade-css   as facade, its quick shots at CSS resolution (393×852: WebDevice.evidence_scale
-               1/3) instead of the device's 1179×2556
+               screen, at a failure and at the end, by WebDevice.evidence_screenshot at one
+               pixel per CSS pixel, 393×852), each with its UI tree; the screen mark and the
+               tree come with each probe
+  facade-full  as facade, its shots at the device's 1179×2556 by WebDriver's screenshot (the
+               lazy evidence of sessions 5-10)
   facade-eager App with the old evidence path (`--evidence=eager`: a WebDriver screenshot at
-               every check whose screen changed)
+               every check whose screen changed, with its UI tree)
   facade-noev  App with the recorder not attached (no screenshots, no fingerprint calls)
   bare         appium-python-client issuing the same find/click/send_keys/text commands
   direct       the bare script through selenium straight to chromedriver (no Appium)
@@ -39,7 +41,6 @@ from pytest_revylbench.devices.web import (
     PHONE_USER_AGENT,
     QUIET_UI_FLAGS,
     WebDevice,
-    quick_screenshot,
 )
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
@@ -211,12 +212,12 @@ def main() -> None:
         (scratch / sub).mkdir(parents=True, exist_ok=True)
     journey = load_journey()
     server = device = None
-    variants = ("facade", "facade-css", "facade-eager", "facade-noev", "bare", "direct")
+    variants = ("facade", "facade-full", "facade-eager", "facade-noev", "bare", "direct")
     results: dict[str, list[float]] = {k: [] for k in variants}
     starts: dict[str, list[float]] = {"appium": [], "direct": []}
     commands: dict[str, int] = {}
-    shots: dict[str, list[int]] = {"facade": [], "facade-css": [], "facade-eager": []}
-    captures: dict[str, list[int]] = {"facade": [], "facade-css": [], "facade-eager": []}
+    shots: dict[str, list[int]] = {"facade": [], "facade-full": [], "facade-eager": []}
+    captures: dict[str, list[int]] = {"facade": [], "facade-full": [], "facade-eager": []}
     load0 = loadavg()
     try:
         work = copy_reference(tmp / "app")
@@ -239,9 +240,11 @@ def main() -> None:
                         mode = "eager" if variant == "facade-eager" else "lazy"
                         rec = EvidenceRecorder(tmp / f"ev{rep}", variant, mode=mode)
                         if variant != "facade-noev":
+                            full = variant == "facade-full"
+                            quick = (d.get_screenshot_as_png if full
+                                     else (lambda d=d: device.evidence_screenshot(d)))
                             rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d),
-                                       quick=lambda d=d, s=(1 / 3 if variant == "facade-css" else 1.0):
-                                       quick_screenshot(d, s))
+                                       quick=quick, tree=lambda d=d: device.ui_tree(d))
                         app = App(DeviceSession(device, d), WebLocators(), rec)
                         t = time.monotonic()
                         journey(app)
@@ -279,7 +282,7 @@ def main() -> None:
         "captures_median": {k: median(v) for k, v in captures.items() if v},
         "ratio_facade_vs_bare": med["facade"] / med["bare"],
         "ratio_facade_eager_vs_bare": med["facade-eager"] / med["bare"],
-        "ratio_facade_css_vs_bare": med["facade-css"] / med["bare"],
+        "ratio_facade_full_vs_bare": med["facade-full"] / med["bare"],
         "ratio_facade_noev_vs_bare": med["facade-noev"] / med["bare"],
         "ratio_bare_appium_vs_direct": med["bare"] / med["direct"],
         "ratio_start_appium_vs_direct": median(starts["appium"]) / median(starts["direct"]),

@@ -5,7 +5,9 @@
   grade.py scaling N   figure 7: suites of 4, 8, 16 device tests (serial, build reused)
   grade.py isolation N figure 10: every tier, --isolation=browser vs context (build reused)
   grade.py speed N     figure 11: every tier, today's path (--isolation=browser --evidence=eager)
-                       vs the default options (build reused), with each item's time
+                       vs the default options (build reused), with each item's time; the
+                       defaults also on the pool's two devices at once (-n 2; off with
+                       SPEED_TWO_DEVICES=0)
 
 Each mode runs one warm-up round, then N rounds with its configurations interleaved.
 A sampler reads /proc every 0.2 s: the grader's processes (pytest and its xdist workers) and
@@ -202,6 +204,8 @@ def main() -> None:
         # Today's path selected by options, beside whatever the defaults are now.
         configs = {"today": dict(extra=["--isolation=browser", "--evidence=eager"]),
                    "default": dict(extra=[])}
+        if os.environ.get("SPEED_TWO_DEVICES", "1") != "0":  # the pool's two devices at once
+            configs["default-n2"] = dict(extra=["-n", "2"])
     elif mode == "parallel":
         configs = {"n1-1dev": dict(extra=["-n", "1", "--device-pool", str(one_dev)]),
                    "n2-2dev": dict(extra=["-n", "2", "--device-pool", str(two_dev)])}

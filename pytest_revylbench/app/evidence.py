@@ -64,6 +64,8 @@ class _Pending:
 
     path: Path
     rel: str
+    tree: str | None = None
+    """The UI tree of the screen the checks judged, when their probe brought it."""
 
 
 class EvidenceRecorder:
@@ -149,17 +151,19 @@ class EvidenceRecorder:
     def _mark(self) -> str | None:
         return self._fingerprint() if self._fingerprint is not None else None
 
-    def _take(self, capture: Callable[[], bytes]) -> bytes:
+    def _take(self, capture: Callable[[], bytes], *, fresh: bool = False) -> bytes:
         """Capture the screen now; a shot still pending is written with it (it is the screen
-        those checks judged, or the nearest later one)."""
+        those checks judged, or the nearest later one), with the UI tree their probe brought.
+        `fresh`: the capture is also a new file of its own, so its tree is read now."""
         png = capture()
         self.captures += 1
-        self._last_tree = self._read_tree()
-        if self._pending is not None:
-            self._pending.path.parent.mkdir(parents=True, exist_ok=True)
-            self._pending.path.write_bytes(png)
-            self._store_tree(self._pending.path, self._pending.rel)
-            self._pending = None
+        pending, self._pending = self._pending, None
+        known = pending.tree if pending is not None and self._tree is not None else None
+        self._last_tree = known if known is not None and not fresh else self._read_tree()
+        if pending is not None:
+            pending.path.parent.mkdir(parents=True, exist_ok=True)
+            pending.path.write_bytes(png)
+            self._store_tree(pending.path, pending.rel, self._last_tree)
         return png
 
     def _read_tree(self) -> str | None:
@@ -173,17 +177,17 @@ class EvidenceRecorder:
         finally:
             self.tree_seconds += time.monotonic() - started
 
-    def _store_tree(self, png: Path, rel: str) -> None:
-        """Write the tree captured with the screenshot `rel`; checks that cite it name it."""
-        if self._last_tree is None:
+    def _store_tree(self, png: Path, rel: str, tree: str | None) -> None:
+        """Write the tree of the screenshot `rel`; checks that cite it name it."""
+        if tree is None:
             return
         started = time.monotonic()
-        path = write_tree(png, self._last_tree, self._tree_suffix)
+        path = write_tree(png, tree, self._tree_suffix)
         self.tree_seconds += time.monotonic() - started
-        tree = (path.relative_to(self.run_dir).as_posix(), sha256_text(path.read_bytes()))
-        self.trees[rel] = tree
+        stored = (path.relative_to(self.run_dir).as_posix(), sha256_text(path.read_bytes()))
+        self.trees[rel] = stored
         self.evidence = [
-            e.model_copy(update={"tree": tree[0], "tree_sha256": tree[1]})
+            e.model_copy(update={"tree": stored[0], "tree_sha256": stored[1]})
             if e.after == rel and e.tree is None else e for e in self.evidence
         ]
 
@@ -195,7 +199,7 @@ class EvidenceRecorder:
         path, rel = self._name(step)
         self.folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
-        self._store_tree(path, rel)
+        self._store_tree(path, rel, self._last_tree)
         return rel
 
     def before_action(self) -> None:
@@ -218,23 +222,28 @@ class EvidenceRecorder:
             }) for e in self.evidence
         ]
 
-    def screenshot(self, step: str, *, keep: bool = False) -> str | None:
+    def screenshot(
+        self, step: str, *, keep: bool = False, mark: str | None = None, exact: bool | None = None,
+    ) -> str | None:
         """Save a screenshot named after `step`; returns its report-relative path.
 
-        An unchanged screen reuses the previous file unless `keep` asks for a file of its own
-        (such a shot always comes from the exact capture, never the quick one).
+        An unchanged screen reuses the previous file unless `keep` asks for a file of its own.
+        `exact`: through the device's exact capture (a visual checkpoint compares its bytes)
+        rather than the quick one; by default for a `keep` shot and in eager mode. `mark`: the
+        screen's fingerprint when the caller has it already (None: ask the device).
         """
         if self._capture is None:
             return None
-        mark = self._mark()
+        mark = self._mark() if mark is None else mark
         if mark is not None and mark == self._last_fingerprint and self.screenshots and not keep:
             rel = self.screenshots[-1].path
             if self._pending is not None and self._pending.rel == rel:
                 self._take(self._quick or self._capture)
             self.screenshots.append(Screenshot(path=rel, step=step))
             return rel
-        quick = self._quick if self.mode == "lazy" and not keep else None
-        png = self._take(quick or self._capture)
+        if exact is None:
+            exact = keep or self.mode == "eager"
+        png = self._take(self._capture if exact else (self._quick or self._capture), fresh=True)
         digest = hashlib.sha256(png).hexdigest()
         if digest == self._last_digest and self.screenshots and not keep:
             # The screen has not changed since the last shot: point at that file again.
@@ -246,7 +255,7 @@ class EvidenceRecorder:
         self.screenshots.append(Screenshot(path=rel, step=step))
         return rel
 
-    def _name_later(self, step: str) -> str | None:
+    def _name_later(self, step: str, mark: str | None, tree: str | None) -> str | None:
         """Lazy mode, a passing check: the shot of the screen it judged, captured later."""
         if self._capture is None:
             return None
@@ -255,31 +264,38 @@ class EvidenceRecorder:
             # by itself since, shows it as it is then); no fingerprint needed.
             rel = self._pending.rel
         else:
-            mark = self._mark()
+            mark = self._mark() if mark is None else mark
             if self.screenshots and mark is not None and mark == self._last_fingerprint:
                 rel = self.screenshots[-1].path  # the screen of the last shot, unchanged
             else:
                 path, rel = self._name(step)
-                self._pending = _Pending(path, rel)
+                self._pending = _Pending(path, rel, tree)
                 self._last_digest = ""
             self._last_fingerprint = mark
         self.screenshots.append(Screenshot(path=rel, step=step))
         return rel
 
-    def check(self, criterion: str, expected: str, observed: str, passed: bool) -> Evidence:
+    def check(
+        self, criterion: str, expected: str, observed: str, passed: bool, *,
+        mark: str | None = None, tree: str | None = None,
+    ) -> Evidence:
+        """Record one check. `mark`: the fingerprint of the screen it judged, when the probe
+        that judged it returned one (the web's does); None: the recorder asks the device.
+        `tree`: that screen's UI tree, when the probe brought it (lazy mode stores it with the
+        shot instead of reading the tree again when the shot is taken)."""
         before = self.last_screenshot
         moment = (None if self.video_started_at is None
                   else round(max(0.0, time.time() - self.video_started_at), 3))
         step = ("ok " if passed else "FAILED ") + criterion
         if self.mode == "lazy" and passed:
-            after = self._name_later(step)
-        else:
-            after = self.screenshot(step, keep=not passed)
-        tree = self.trees.get(after) if after is not None else None
+            after = self._name_later(step, mark, tree)
+        else:  # a failure has a shot of its own, as big as the "before" it is shown beside
+            after = self.screenshot(step, keep=not passed, mark=mark, exact=self.mode == "eager")
+        stored = self.trees.get(after) if after is not None else None
         item = Evidence(
             criterion=criterion, expected=expected, observed=observed, passed=passed,
-            before=before, after=after, tree=tree[0] if tree else None,
-            tree_sha256=tree[1] if tree else None, video_s=moment,
+            before=before, after=after, tree=stored[0] if stored else None,
+            tree_sha256=stored[1] if stored else None, video_s=moment,
         )
         self.evidence.append(item)
         return item

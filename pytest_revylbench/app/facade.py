@@ -98,6 +98,12 @@ class App:
         assert text is not None
         return self._loc.label(text) + self._loc.text(text), repr(text)
 
+    def _passed(self, criterion: str, expected: str, observed: str) -> None:
+        """Record a check that held, on the screen its last probe judged (the web probe's
+        screen mark and UI tree save the recorder a call for each)."""
+        mark, tree = self._loc.take_judged()
+        self._rec.check(criterion, expected, observed, passed=True, mark=mark, tree=tree)
+
     def _fail(self, criterion: str, expected: str, observed: str) -> CheckFailed:
         self._rec.check(criterion, expected, observed, passed=False)
         return CheckFailed(criterion, expected, observed)
@@ -120,6 +126,7 @@ class App:
                 f"a visible element {shown}", f"none; the screen shows: {self._screen()}",
             )
         self._rec.before_action()
+        self._loc.take_judged()
         found[0].click()
 
     def type(
@@ -135,6 +142,7 @@ class App:
             )
         field = found[0]
         self._rec.before_action()
+        self._loc.take_judged()
         field.click()
         if clear:
             self._loc.clear_input(field)
@@ -147,12 +155,14 @@ class App:
         """Bring the element showing `text` into view."""
         found = self._visible(self._loc.text(text))
         self._rec.before_action()
+        self._loc.take_judged()
         self._loc.scroll_into_view(self._driver, found[0] if found else None, text)
         self._rec.invalidate()
 
     def relaunch(self) -> None:
         """Quit and start the app again: what it kept in memory is gone."""
         self._rec.before_action()
+        self._loc.take_judged()
         self._session.relaunch()
         self._rec.invalidate()
 
@@ -255,7 +265,7 @@ class App:
                 )
                 raise self._fail(criterion, repr(expected), observed)
             found = True
-        self._rec.check(criterion, repr(expected), repr(expected), passed=True)
+        self._passed(criterion, repr(expected), repr(expected))
 
     def _poll_text(self, test_id: str, expected: str, timeout_s: float | None) -> str | None:
         last: list[str | None] = [None]
@@ -302,7 +312,7 @@ class App:
         expected = "absent"
         if not gone:
             raise self._fail(criterion, expected, observed)
-        self._rec.check(criterion, expected, observed, passed=True)
+        self._passed(criterion, expected, observed)
 
     def see_in_order(self, *texts: str, criterion: str | None = None) -> None:
         """Check that each text is shown, each one below the one before it."""
@@ -340,4 +350,4 @@ class App:
                 f"{t!r} at y={y:.0f}" if y is not None else f"{t!r} missing" for t, y in positions()
             )
             raise self._fail(criterion, "each below the previous one", observed)
-        self._rec.check(criterion, "each below the previous one", "in that order", passed=True)
+        self._passed(criterion, "each below the previous one", "in that order")

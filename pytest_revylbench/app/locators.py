@@ -9,10 +9,21 @@ from __future__ import annotations
 import json
 import pkgutil
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
+
+from pytest_revylbench.devices.web import SCREEN_MARK
 
 Locator = tuple[str, str]
 """A (strategy, value) pair as the W3C/Appium `find elements` command takes it."""
+
+
+class Judged(NamedTuple):
+    """What the web probe saw besides the elements: the screen mark of the DOM it judged, and
+    that DOM's outerHTML when no earlier probe fetched it for the same mark (None: it did, or
+    the platform's probe returns none)."""
+
+    mark: str | None
+    tree: str | None
 
 
 def _css_string(value: str) -> str:
@@ -50,6 +61,9 @@ class Locators(Protocol):
     def scroll_into_view(self, driver: Any, element: Any | None, text: str) -> None: ...
     def reveal(self, driver: Any, locators: list[Locator]) -> bool: ...
     def dismiss_keyboard(self, driver: Any) -> None: ...
+    def take_judged(self) -> Judged:
+        """The screen mark the last probe returned and the UI tree of that screen, once
+        (`Judged(None, None)` where probes return neither)."""
 
 
 def _normalize(text: str) -> str:
@@ -76,18 +90,23 @@ def find_visible(driver: Any, locators: list[Locator]) -> list[Any]:
 
 @cache
 def _visible_script() -> str:
-    """`_VISIBLE` with Selenium's `isDisplayed` atom (bot.dom.isShown) as its client ships it."""
+    """`_VISIBLE` with Selenium's `isDisplayed` atom (bot.dom.isShown) as its client ships it,
+    and the web device's screen mark."""
     data = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js")
     if data is None:
         raise RuntimeError("selenium's isDisplayed.js atom is missing from its package")
-    return _VISIBLE.replace("%ATOM%", data.decode("utf8"))
+    return _VISIBLE.replace("%ATOM%", data.decode("utf8")).replace("%MARK%", SCREEN_MARK)
 
 
 # One round trip per probe: each locator in turn, found as the driver finds it (css through
 # querySelectorAll, xpath through document.evaluate), kept when the isShown atom says it is
-# displayed; the first locator with a displayed element wins. Also returns each one's tag.
+# displayed; the first locator with a displayed element wins. Also returns each one's tag, the
+# screen mark of the DOM it judged (`WebDevice.screen_fingerprint`'s token), and that DOM's
+# outerHTML unless the caller already has it (arguments[1]: the mark of the last tree it got).
 _VISIBLE = """
 var isShown = %ATOM%;
+var mark = %MARK%;
+var tree = mark === arguments[1] ? null : document.documentElement.outerHTML;
 var locators = arguments[0];
 for (var i = 0; i < locators.length; i++) {
   var by = locators[i][0], value = locators[i][1], found = [];
@@ -100,9 +119,9 @@ for (var i = 0; i < locators.length; i++) {
     throw new Error('no in-page finder for locator strategy ' + by);
   }
   var shown = found.filter(function (e) { return e.nodeType === 1 && isShown(e, false); });
-  if (shown.length) return [shown, shown.map(function (e) { return e.tagName.toLowerCase(); })];
+  if (shown.length) return [shown, shown.map(function (e) { return e.tagName.toLowerCase(); }), mark, tree];
 }
-return [[], []];
+return [[], [], mark, tree];
 """
 
 
@@ -115,14 +134,28 @@ class WebLocators:
     def __init__(self) -> None:
         self._tags: dict[str, str] = {}
         """The tag of each element `visible` returned, by element reference (saves asking)."""
+        self._judged = Judged(None, None)
+        self._tree = Judged(None, None)
+        """The last UI tree a probe returned, with its mark."""
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
         """The displayed elements of the first fruitful locator, in one script call (the same
-        locator semantics and displayed-ness as a find plus `is_displayed` per element)."""
-        found, tags = driver.execute_script(_visible_script(), [list(x) for x in locators])
+        locator semantics and displayed-ness as a find plus `is_displayed` per element); the
+        call also brings the screen mark, and the UI tree when the mark is new."""
+        found, tags, mark, tree = driver.execute_script(
+            _visible_script(), [list(x) for x in locators], self._tree.mark)
+        if tree is not None:
+            self._tree = Judged(mark, tree)
+        self._judged = Judged(mark, self._tree.tree if self._tree.mark == mark else None)
         for element, tag in zip(found, tags, strict=True):
             self._tags[element.id] = tag
         return list(found)
+
+    def take_judged(self) -> Judged:
+        """The mark and UI tree of the screen the last `visible` judged, once (both None: no
+        probe since)."""
+        judged, self._judged = self._judged, Judged(None, None)
+        return judged
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [("css selector", f"[data-testid={_css_string(test_id)}]")]
@@ -198,6 +231,10 @@ class IosLocators:
 
     platform = "ios"
     reveals = True
+
+    def take_judged(self) -> Judged:
+        """Neither: a native probe returns no screen mark (the device has no fingerprint)."""
+        return Judged(None, None)
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
         return find_visible(driver, locators)
@@ -290,6 +327,10 @@ class AndroidLocators:
 
     platform = "android"
     reveals = True
+
+    def take_judged(self) -> Judged:
+        """Neither: a native probe returns no screen mark (the device has no fingerprint)."""
+        return Judged(None, None)
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
         return find_visible(driver, locators)

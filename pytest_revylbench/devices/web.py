@@ -93,8 +93,9 @@ def command_limit(driver: Any, seconds: float) -> None:
 
 # A token that changes whenever the page may look different: a new document (a fresh random
 # id), any DOM mutation (a counter), or a scroll of the window. Reading it costs one script
-# call (≈10 ms) instead of a screenshot (≈110 ms).
-_FINGERPRINT = """
+# call (≈10 ms) instead of a screenshot (≈110 ms); the web locators' probe returns it too
+# (`SCREEN_MARK` is an expression), so a check that passed needs no call of its own.
+SCREEN_MARK = """(function () {
 var w = window;
 if (!w.__rvbScreen) {
   w.__rvbScreen = {id: Math.random().toString(36).slice(2), n: 0};
@@ -102,30 +103,22 @@ if (!w.__rvbScreen) {
     subtree: true, childList: true, attributes: true, characterData: true});
 }
 return w.__rvbScreen.id + ':' + w.__rvbScreen.n + ':' + w.scrollY;
-"""
+})()"""
+_FINGERPRINT = f"return {SCREEN_MARK};"
 
 
-QUICK_CAPTURE = {"format": "png", "optimizeForSpeed": True}
-"""DevTools' fastest PNG encoding. Measured (2026-12-01, budget's journey, 14 shots, load
-16-21 on 2 cores): at the device's 1179×2556 it is slower in a journey than WebDriver's
-screenshot (journey 20.5 s vs 15.8 s; its PNG is 136 KB vs 83 KB), so full-size shots use
-WebDriver's; at CSS resolution (393×852, `scale` 1/3) it took 14.7 s."""
+EVIDENCE_CAPTURE = {"format": "png", "optimizeForSpeed": True, "fromSurface": False}
+"""DevTools' capture of the view: one pixel per CSS pixel (393×852 on the 3× phone) whatever
+the emulated pixel ratio, in one command, with its fastest PNG encoding. Its bytes are those
+of a capture clipped to the visual viewport at scale 1/ratio (checked on budget's screens),
+without the layout-metrics call such a clip needs. Measured on this machine (2026-12-02, 15
+captures each, idle): 38-43 ms and 11-15 ms of Chromium's CPU per capture, against 99-108 ms
+and 81-89 ms for WebDriver's screenshot at the device's 1179×2556."""
 
 
-def quick_screenshot(driver: Any, scale: float = 1.0) -> bytes:
-    """See `WebDevice.quick_screenshot` (needs the DevTools command `pin_session` adds).
-
-    `scale`: of the device's pixels. 1.0: WebDriver's screenshot (the fastest at full size);
-    1/3 on a 3× phone: one pixel per CSS pixel, by DevTools with `optimizeForSpeed`, plus one
-    DevTools call for the viewport."""
-    if scale == 1.0:
-        return bytes(driver.get_screenshot_as_png())
-    params: dict[str, Any] = dict(QUICK_CAPTURE)
-    # The clip is in CSS pixels; the PNG has width × scale × devicePixelRatio pixels.
-    view = cdp(driver, "Page.getLayoutMetrics", {})["cssVisualViewport"]
-    params["clip"] = {"x": view["pageX"], "y": view["pageY"], "width": view["clientWidth"],
-                      "height": view["clientHeight"], "scale": scale}
-    return base64.b64decode(cdp(driver, "Page.captureScreenshot", params)["data"])
+def evidence_screenshot(driver: Any) -> bytes:
+    """See `WebDevice.evidence_screenshot` (needs the DevTools command `pin_session` adds)."""
+    return base64.b64decode(cdp(driver, "Page.captureScreenshot", dict(EVIDENCE_CAPTURE))["data"])
 
 
 def console_errors(driver: Any) -> list[str]:
@@ -260,11 +253,6 @@ class WebDevice:
     launch_timeout_s: float = 20.0
     overrides: dict[str, Any] = field(default_factory=dict)
     isolation: Isolation = DEFAULT_ISOLATION
-    evidence_scale: float = 1.0
-    """Of the device's pixels, the size of the lazy evidence's quick shots (`quick_screenshot`):
-    1.0 as WebDriver's screenshot (the same pixels as eager evidence); 1/3 one pixel per CSS
-    pixel on the 3× phone (a capture ≈7× cheaper; the failure bundles' "before" shots then
-    differ in size from their "after" ones)."""
     _site: StaticSite | None = None
     _chromedrivers: dict[str, int] = field(default_factory=dict)
     """The port of each live session's chromedriver, by session id (`stop_hung`)."""
@@ -322,15 +310,11 @@ class WebDevice:
         return ".html"
 
     def evidence_screenshot(self, driver: Driver) -> bytes:
-        return self.quick_screenshot(driver)
-
-    def quick_screenshot(self, driver: Driver) -> bytes:
-        """A PNG of the screen for evidence by the fastest capture measured, at `evidence_scale`
-        of the device's pixels (`quick_screenshot`: WebDriver's at full size, DevTools'
-        `Page.captureScreenshot` with `optimizeForSpeed` when scaled). A visual checkpoint's
-        shot always comes from `get_screenshot_as_png`, whose bytes the oracle's are compared
-        with."""
-        return quick_screenshot(driver, self.evidence_scale)
+        """A PNG of the screen for lazy evidence at one pixel per CSS pixel (`EVIDENCE_CAPTURE`:
+        the phone's 393×852, a ninth of its device pixels, in a third of the time). A visual
+        checkpoint's shot, and every shot of `--evidence=eager`, comes from WebDriver's
+        `get_screenshot_as_png` at the device's pixels, which the oracle's are compared with."""
+        return evidence_screenshot(driver)
 
     @property
     def app_url(self) -> str:

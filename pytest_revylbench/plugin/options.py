@@ -206,8 +206,8 @@ ISOLATION = Option("--isolation", "revylbench_isolation",
                    one_of(ISOLATIONS), default=DEFAULT_ISOLATION, choices=ISOLATIONS)
 EVIDENCE = Option("--evidence", "revylbench_evidence",
                   "when evidence screenshots are taken: lazy (only before an action changes a "
-                  "judged screen, at a failed check and at the end of a test) or eager (at every "
-                  "check whose screen changed)",
+                  "judged screen, at a failed check and at the end of a test; on the web at CSS "
+                  "pixels) or eager (at every check whose screen changed, at the device's pixels)",
                   one_of(EVIDENCE_MODES), default=DEFAULT_EVIDENCE, choices=EVIDENCE_MODES)
 VIDEO = Option("--video", "revylbench_video",
                "which tests keep a screen recording: off, on-failure (those that did not pass) "

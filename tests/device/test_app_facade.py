@@ -13,6 +13,7 @@ from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.records.visual import Viewport
 
 # Shaped like React Native Web's output: data-testid, aria-label, text in nested divs.
 # The content appears after 300 ms, like an app whose script loads after the page.
@@ -124,3 +125,35 @@ def test_screenshot_is_a_phone_screen(app: App, tmp_path: Path) -> None:
     assert path is not None
     with Image.open(tmp_path / path) as image:
         assert image.size == (1179, 2556)
+
+
+@pytest.mark.parametrize("screen", [None, Viewport(name="small", width=320, height=568, scale=2.0)],
+                         ids=["phone", "small"])
+def test_an_evidence_shot_has_one_pixel_per_css_pixel(device: WebDevice, screen: Viewport | None) -> None:
+    """The lazy evidence's capture (one DevTools command) gives the screen at CSS resolution,
+    byte for byte what a capture clipped to the viewport at 1/ratio gives, and WebDriver's
+    screenshot (checkpoints, eager evidence) stays at the device's pixels."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from pytest_revylbench.devices.web import cdp
+
+    driver = device.launch(screen)
+    try:
+        App(DeviceSession(device, driver), WebLocators(), EvidenceRecorder(Path("."), "t")).see(
+            "Total: $1,234.56", at="total")
+        css = (393, 852) if screen is None else (screen.width, screen.height)
+        ratio = 3 if screen is None else int(screen.scale)
+        shot = device.evidence_screenshot(driver)
+        with Image.open(io.BytesIO(shot)) as image:
+            assert image.size == css
+        clipped = base64.b64decode(cdp(driver, "Page.captureScreenshot", {
+            "format": "png", "optimizeForSpeed": True,
+            "clip": {"x": 0, "y": 0, "width": css[0], "height": css[1], "scale": 1 / ratio}})["data"])
+        assert clipped == shot
+        with Image.open(io.BytesIO(driver.get_screenshot_as_png())) as image:
+            assert image.size == (css[0] * ratio, css[1] * ratio)
+    finally:
+        driver.quit()

@@ -120,7 +120,8 @@ def test_a_failure_right_after_a_passing_check_writes_the_pending_shot_too(tmp_p
     bad = rec.check("b", "y", "z", passed=False)
     assert bad.before == ok.after and shown(rec, bad.before) == "home"
     assert shown(rec, bad.after) == "home" and bad.after != bad.before
-    assert screen.captures == ["home"] and screen.quick == []  # one capture served both
+    # one capture served both, the quick one: a failure's shot is as big as its "before"
+    assert screen.quick == ["home"] and screen.captures == []
 
 
 def test_a_checkpoint_keeps_its_exact_capture_and_serves_the_pending_shot(tmp_path: Path) -> None:
@@ -222,3 +223,67 @@ def test_a_tree_the_page_cannot_give_leaves_the_check_without_one(tmp_path: Path
     rec.attach(screen.png, screen.fingerprint, tree=broken)
     item = rec.check("home shows a title", "'Home'", "'Home'", passed=True)
     assert item.after is not None and item.tree is None and item.tree_sha256 is None
+
+
+@pytest.mark.parametrize("mode", ["eager", "lazy"])
+def test_a_check_that_brings_its_screen_mark_costs_no_fingerprint_call(
+    tmp_path: Path, mode: EvidenceMode
+) -> None:
+    """The web probe returns the mark of the DOM it judged: the recorder trusts it instead of
+    asking the device again, and still tells a changed screen from an unchanged one."""
+    screen = Screen()
+    asked: list[str] = []
+
+    def fingerprint() -> str:
+        asked.append(screen.showing)
+        return screen.showing
+
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode=mode)
+    rec.attach(screen.png, fingerprint, quick=screen.quick_png)
+    first = rec.check("a", "x", "x", passed=True, mark="home")
+    second = rec.check("b", "y", "y", passed=True, mark="home")
+    rec.before_action()
+    screen.showing = "form"
+    third = rec.check("c", "z", "z", passed=True, mark="form")
+    rec.screenshot("end of test")
+    assert asked == ["form"]  # only the explicit end-of-test shot asked the device
+    assert first.after == second.after != third.after
+    assert shown(rec, first.after) == "home" and shown(rec, third.after) == "form"
+    assert len(screen.captures + screen.quick) == 2  # one capture per screen
+
+
+@pytest.mark.parametrize("mode", ["eager", "lazy"])
+def test_a_failure_is_shot_by_the_same_capture_as_the_screen_before_it(
+    tmp_path: Path, mode: EvidenceMode
+) -> None:
+    """Lazy evidence is taken by the quick capture (the web's is at CSS pixels), its failures
+    too, so a failure's "before" and "after" are the same size; eager takes every shot by the
+    exact capture (the device's pixels), as it always did."""
+    screen = Screen()
+    rec = recorder(tmp_path, mode, screen)
+    journey(rec, screen, fail=True)
+    used, unused = (screen.quick, screen.captures) if mode == "lazy" else (screen.captures, screen.quick)
+    assert used == ["home", "form", "list"] and unused == []
+
+
+def test_a_pending_shot_keeps_the_tree_its_check_judged_and_a_new_shot_reads_its_own(
+    tmp_path: Path,
+) -> None:
+    """Lazy: a passing check's probe brought the tree of the screen it judged; the shot taken
+    for it later is stored with that tree (no read). A shot that is a new file of its own (the
+    app changed the screen by itself, then the end of the test) reads the tree there and then."""
+    screen = Screen()
+    reads: list[str] = []
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode="lazy")
+    rec.attach(screen.png, screen.fingerprint, quick=screen.quick_png,
+               tree=lambda: reads.append(screen.showing) or f"<{screen.showing}/>")
+    judged = rec.check("a", "x", "x", passed=True, mark="home", tree="<home judged/>")
+    rec.before_action()
+    assert reads == [] and judged.after is not None
+    assert (tmp_path / rec.trees[judged.after][0]).read_text() == "<home judged/>"
+    rec.check("b", "y", "y", passed=True, mark="home2", tree="<home2 judged/>")
+    screen.showing = "toast"  # the app changed the screen by itself
+    end = rec.screenshot("end of test")
+    assert reads == ["toast"] and end is not None
+    assert (tmp_path / rec.trees[end][0]).read_text() == "<toast/>"
+

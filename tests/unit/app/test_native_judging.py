@@ -81,14 +81,16 @@ class Driver:
             return self.scrolls_to.get(target, [])[:1]
         return list(self.found.get((by, value), []))
 
-    def execute_script(self, name: str, args: Any = None) -> Any:
+    def execute_script(self, name: str, args: Any = None, known: Any = None) -> Any:
         self.sent.append(("script", name, args))
         if "isShown" in name:  # the web's one-call probe: the displayed of the first fruitful
+            # locator, their tags, the screen mark, and the page's tree unless the caller has it
+            tree = None if known == "page:0:0" else "<html><body>page</body></html>"
             for by, value in args:
                 shown = [e for e in self.found.get((by, value), []) if e.displayed]
                 if shown:
-                    return [shown, ["div"] * len(shown)]
-            return [[], []]
+                    return [shown, ["div"] * len(shown), "page:0:0", tree]
+            return [[], [], "page:0:0", tree]
         args = args or {}
         if name == "mobile: scroll" and args.get("toVisible"):
             for elements in self.found.values():
@@ -259,3 +261,26 @@ def test_non_ascii_text_is_not_unicode_escaped_in_predicates_or_selectors() -> N
     assert IosLocators().label("Zürich") == [("-ios predicate string", 'label == "Zürich"')]
     assert AndroidLocators().text("Café")[0][1] == 'new UiSelector().text("Café")'
     assert AndroidLocators().test_id("café")[0][1] == 'new UiSelector().resourceId("café")'
+
+
+def test_a_passing_web_check_takes_its_screen_mark_and_tree_from_its_own_probe(tmp_path: Path) -> None:
+    """One round trip per judged screen: the probe's script returns the mark, and the page's
+    tree once per mark; the recorder asks the device for neither, and stores that tree beside
+    the shot it takes before the next action."""
+    loc = WebLocators()
+    title = Element("t", {}, displayed=True)
+    driver = Driver(found={loc.text("Budget")[0]: [title]})
+    rec = EvidenceRecorder(tmp_path / "run", "t")
+    asked: list[str] = []
+    rec.attach(lambda: b"png", lambda: asked.append("fingerprint") or "page:0:0",
+               tree=lambda: asked.append("tree") or "<html>read again</html>")
+    app = App(DriverSession(driver), loc, rec, timeout_s=0.3)
+    app.see("Budget")
+    app.see("Budget")
+    rec.before_action()
+    assert asked == []
+    assert [s for s in scripts(driver) if "isShown" not in s[1]] == []  # probes only
+    first, second = rec.evidence
+    assert first.after is not None and first.after == second.after  # same mark: same screen
+    assert first.tree is not None and second.tree == first.tree
+    assert (tmp_path / "run" / first.tree).read_text() == "<html><body>page</body></html>"
