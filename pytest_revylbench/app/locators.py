@@ -17,6 +17,11 @@ Locator = tuple[str, str]
 """A (strategy, value) pair as the W3C/Appium `find elements` command takes it."""
 
 
+PROBE_TREE_CHARS = 256 * 1024
+"""The largest UI tree a probe brings back: a page whose DOM keeps changing would otherwise send
+its whole tree with every poll. budget's trees are 4-12 KB."""
+
+
 class Judged(NamedTuple):
     """What the web probe saw besides the elements: the screen mark of the DOM it judged, and
     that DOM's outerHTML when no earlier probe fetched it for the same mark (None: it did, or
@@ -95,18 +100,21 @@ def _visible_script() -> str:
     data = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js")
     if data is None:
         raise RuntimeError("selenium's isDisplayed.js atom is missing from its package")
-    return _VISIBLE.replace("%ATOM%", data.decode("utf8")).replace("%MARK%", SCREEN_MARK)
+    return (_VISIBLE.replace("%ATOM%", data.decode("utf8")).replace("%MARK%", SCREEN_MARK)
+            .replace("%TREE_LIMIT%", str(PROBE_TREE_CHARS)))
 
 
 # One round trip per probe: each locator in turn, found as the driver finds it (css through
 # querySelectorAll, xpath through document.evaluate), kept when the isShown atom says it is
 # displayed; the first locator with a displayed element wins. Also returns each one's tag, the
 # screen mark of the DOM it judged (`WebDevice.screen_fingerprint`'s token), and that DOM's
-# outerHTML unless the caller already has it (arguments[1]: the mark of the last tree it got).
+# outerHTML unless the caller already has it (arguments[1]: the mark of the last tree it got) or
+# it is longer than PROBE_TREE_CHARS (the recorder then reads it when it takes the shot).
 _VISIBLE = """
 var isShown = %ATOM%;
 var mark = %MARK%;
 var tree = mark === arguments[1] ? null : document.documentElement.outerHTML;
+if (tree !== null && tree.length > %TREE_LIMIT%) tree = null;
 var locators = arguments[0];
 for (var i = 0; i < locators.length; i++) {
   var by = locators[i][0], value = locators[i][1], found = [];
