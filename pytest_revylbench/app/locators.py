@@ -24,8 +24,8 @@ its whole tree with every poll. budget's trees are 4-12 KB."""
 
 class Judged(NamedTuple):
     """What the web probe saw besides the elements: the screen mark of the DOM it judged, and
-    that DOM's outerHTML when no earlier probe fetched it for the same mark (None: it did, or
-    the platform's probe returns none)."""
+    that DOM's outerHTML, brought by this probe or by an earlier one with the same mark (None:
+    none did, the tree being over PROBE_TREE_CHARS, or the platform's probe brings none)."""
 
     mark: str | None
     tree: str | None
