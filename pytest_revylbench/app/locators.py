@@ -142,7 +142,8 @@ class WebLocators:
     def __init__(self) -> None:
         self._tags: dict[str, str] = {}
         """The tag of each element `visible` returned, by element reference (saves asking)."""
-        self._judged = Judged(None, None)
+        self._mark: str | None = None
+        """The screen mark of the last probe, until `take_judged` takes it."""
         self._tree = Judged(None, None)
         """The last UI tree a probe returned, with its mark."""
 
@@ -150,11 +151,10 @@ class WebLocators:
         """The displayed elements of the first fruitful locator, in one script call (the same
         locator semantics and displayed-ness as a find plus `is_displayed` per element); the
         call also brings the screen mark, and the UI tree when the mark is new."""
-        found, tags, mark, tree = driver.execute_script(
+        found, tags, self._mark, tree = driver.execute_script(
             _visible_script(), [list(x) for x in locators], self._tree.mark)
         if tree is not None:
-            self._tree = Judged(mark, tree)
-        self._judged = Judged(mark, self._tree.tree if self._tree.mark == mark else None)
+            self._tree = Judged(self._mark, tree)
         for element, tag in zip(found, tags, strict=True):
             self._tags[element.id] = tag
         return list(found)
@@ -162,8 +162,8 @@ class WebLocators:
     def take_judged(self) -> Judged:
         """The mark and UI tree of the screen the last `visible` judged, once (both None: no
         probe since)."""
-        judged, self._judged = self._judged, Judged(None, None)
-        return judged
+        mark, self._mark = self._mark, None
+        return Judged(mark, self._tree.tree if mark is not None and self._tree.mark == mark else None)
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [("css selector", f"[data-testid={_css_string(test_id)}]")]
