@@ -1,8 +1,8 @@
 """A screen recording of one test (`--video off|on-failure|on`).
 
-- Web: DevTools' `Page.startScreencast` on the app's page, over a websocket of our own to the
-  browser's DevTools address (chromedriver gives it in the session's capabilities,
-  `goog:chromeOptions.debuggerAddress`), read by a thread the recording owns; each frame is
+- Web: DevTools' `Page.startScreencast` on the app's tab, over a websocket of our own to the
+  browser's DevTools address (`devices/devtools.py`: the tab the session drives, by its
+  window handle), read by a thread the recording owns; each frame is
   acked and kept with its timestamp, and encoded when the test ends (`encode`: WebM/VP9 with
   PyAV's bundled libvpx, which Chromium plays), in a process of its own (`devices/vp9.py`),
   so the codec never loads into the grader.
@@ -21,7 +21,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,25 +97,6 @@ def encode(frames: Sequence[Frame], end_s: float, out: Path, timeout_s: float = 
     return Video(path=None, duration_s=made["duration_s"], frames=made["frames"], bytes=made["bytes"])
 
 
-def debugger_address(driver: Any) -> str:
-    """The browser's DevTools host:port, from the session's capabilities."""
-    options = (getattr(driver, "capabilities", None) or {}).get("goog:chromeOptions") or {}
-    address = options.get("debuggerAddress")
-    if not address:
-        raise RuntimeError("the session's capabilities name no goog:chromeOptions.debuggerAddress")
-    return str(address)
-
-
-def page_socket(address: str, url: str) -> str:
-    """The DevTools websocket of the tab showing `url` (the only page tab if none does)."""
-    with urllib.request.urlopen(f"http://{address}/json/list", timeout=5) as answer:
-        targets = [t for t in json.loads(answer.read()) if t.get("type") == "page"]
-    chosen = [t for t in targets if t.get("url") == url] or targets
-    if not chosen:
-        raise RuntimeError(f"the browser at {address} shows no page")
-    return str(chosen[0]["webSocketDebuggerUrl"])
-
-
 @dataclass
 class Screencast:
     """A DevTools screencast of one tab, read by a thread of its own (`start`)."""
@@ -133,9 +113,10 @@ class Screencast:
     _ids: int = 0
 
     @classmethod
-    def of(cls, driver: Any) -> Screencast:
-        """Start a screencast of the page `driver` shows."""
-        return cls(page_socket(debugger_address(driver), str(driver.current_url))).start()
+    def of(cls, socket_url: str) -> Screencast:
+        """Start a screencast of the tab whose DevTools socket is `socket_url`
+        (`devtools.target_socket`)."""
+        return cls(socket_url).start()
 
     def _send(self, method: str, params: dict[str, Any]) -> None:
         with self._send_lock:

@@ -182,3 +182,115 @@ def test_a_probe_brings_the_tree_once_per_screen_and_never_a_huge_one(device: We
         assert huge.mark and huge.mark != first.mark and huge.tree is None
     finally:
         driver.quit()
+
+
+def test_an_evidence_shot_goes_over_the_graders_own_socket_to_the_sessions_tab(device: WebDevice) -> None:
+    """The lazy evidence's capture skips Appium (no command through the session), brings the
+    same bytes as the session's path, and shows the tab the session drives: the new tab of a
+    wiped kept browser, and not another tab on the same URL that shows something else."""
+    from pytest_revylbench.devices.web import evidence_screenshot as through_session
+
+    first = device.launch()
+    driver = device.launch()  # the kept browser, wiped: a new tab
+    assert driver is first
+    try:
+        App(DeviceSession(device, driver), WebLocators(), EvidenceRecorder(Path("."), "t")).see(
+            "Total: $1,234.56", at="total")
+        issued: list[str] = []
+        execute = driver.execute
+        driver.execute = lambda command, params=None: (issued.append(command), execute(command, params))[1]
+        shot = device.evidence_screenshot(driver)
+        assert issued == []
+        driver.execute = execute
+        assert shot == through_session(driver)
+        own = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(device.app_url)
+        driver.execute_script("document.body.innerHTML = '<h1 style=\"background:red\">decoy</h1>';")
+        driver.switch_to.window(own)
+        assert device.evidence_screenshot(driver) == shot
+    finally:
+        driver.quit()
+
+
+def test_an_evidence_shot_falls_back_to_the_session_when_the_socket_fails(device: WebDevice) -> None:
+    """A socket that breaks is dropped: the shot comes through the session, and later ones too."""
+    from pytest_revylbench.devices.web import evidence_screenshot as through_session
+
+    driver = device.launch()
+    try:
+        App(DeviceSession(device, driver), WebLocators(), EvidenceRecorder(Path("."), "t")).see(
+            "Total: $1,234.56", at="total")
+        shot = device.evidence_screenshot(driver)
+        tab = device._tabs[driver.session_id]
+        assert tab.socket is not None
+        tab.socket._ws.close()
+        assert device.evidence_screenshot(driver) == shot == through_session(driver)
+        assert tab.socket is None and tab.failed
+    finally:
+        driver.quit()
+
+
+def test_a_page_that_holds_its_renderer_hangs_its_evidence_shot(device: WebDevice) -> None:
+    """A capture the tab does not answer within the session's command limit is the app's hang
+    (`AppHung`), as the same command through the session would be."""
+    import time
+
+    from pytest_revylbench.devices.errors import AppHung
+    from pytest_revylbench.devices.web import command_limit
+
+    driver = device.launch()
+    try:
+        device.evidence_screenshot(driver)  # the socket is open
+        command_limit(driver, 3)
+        driver.execute_script("setTimeout(function () { for (;;) {} }, 0);")
+        time.sleep(0.3)
+        started = time.monotonic()
+        with pytest.raises(AppHung, match="stopped answering a screenshot"):
+            device.evidence_screenshot(driver)
+        assert time.monotonic() - started < 6
+    finally:
+        device.stop_hung(driver)
+
+
+def test_a_video_films_the_sessions_tab_not_another_on_the_same_url(device: WebDevice) -> None:
+    """The screencast's socket is the tab the session drives (its window handle), even when
+    the page opened another tab on its own URL that shows something else."""
+    import io
+    import time
+
+    from PIL import Image, ImageStat
+
+    driver = device.launch()
+    try:
+        own = driver.current_window_handle
+        # What a page can do on its own: open itself again and paint the copy.
+        driver.execute_script(
+            "var w = window.open(location.href, '_blank');"
+            "w.addEventListener('load', function () {"
+            "  w.document.documentElement.style.background = 'rgb(255,0,0)';"
+            "  w.document.body.innerHTML = '<h1>decoy</h1>'; });")
+        deadline = time.monotonic() + 5
+        while len(driver.window_handles) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(driver.window_handles) == 2
+        time.sleep(0.5)
+        driver.switch_to.window(own)  # in front again: a tab behind another draws nothing
+        capture = device.record_video(driver)
+        try:
+            app = App(DeviceSession(device, driver), WebLocators(), EvidenceRecorder(Path("."), "t"))
+            app.tap("Add one")
+            app.see("1", at="count")
+            deadline = time.monotonic() + 5
+            while not capture.frames and time.monotonic() < deadline:  # type: ignore[attr-defined]
+                time.sleep(0.1)
+            frames = list(capture.frames)  # type: ignore[attr-defined]
+        finally:
+            capture.discard()
+        assert frames
+        for _, jpeg in frames:
+            with Image.open(io.BytesIO(jpeg)) as image:
+                red, green, _ = ImageStat.Stat(image.convert("RGB")).mean
+            assert green > 200, f"a frame of the decoy tab (mean red {red:.0f}, green {green:.0f})"
+    finally:
+        driver.quit()
