@@ -1,12 +1,12 @@
 """Figures 1 and 2: the budget journey through the App facade vs a bare client script.
 
 Variants, each a fresh browser session per repetition, interleaved A,B,C,D,E,A,B,C,D,E…:
-  facade       App as shipped: lazy evidence (shots taken before an action changes a judged
-               screen, at a failure and at the end, by WebDevice.evidence_screenshot at one
-               pixel per CSS pixel, 393×852), each with its UI tree; the screen mark and the
-               tree come with each probe
-  facade-full  as facade, its shots at the device's 1179×2556 by WebDriver's screenshot (the
-               lazy evidence of sessions 5-10)
+  facade       App as shipped: lazy evidence (a judged screen's shot started over the grader's
+               DevTools socket when its check passes and collected before the next action, a
+               failure's and the end's taken then; WebDevice.evidence_prefetch at one pixel per
+               CSS pixel, 393×852), each with its UI tree; the screen mark and the tree come
+               with each probe
+  facade-sync  as facade, each shot captured when the next action comes (session 11's path)
   facade-eager App with the old evidence path (`--evidence=eager`: a WebDriver screenshot at
                every check whose screen changed, with its UI tree)
   facade-noev  App with the recorder not attached (no screenshots, no fingerprint calls)
@@ -212,12 +212,12 @@ def main() -> None:
         (scratch / sub).mkdir(parents=True, exist_ok=True)
     journey = load_journey()
     server = device = None
-    variants = ("facade", "facade-full", "facade-eager", "facade-noev", "bare", "direct")
+    variants = ("facade", "facade-sync", "facade-eager", "facade-noev", "bare", "direct")
     results: dict[str, list[float]] = {k: [] for k in variants}
     starts: dict[str, list[float]] = {"appium": [], "direct": []}
     commands: dict[str, int] = {}
-    shots: dict[str, list[int]] = {"facade": [], "facade-full": [], "facade-eager": []}
-    captures: dict[str, list[int]] = {"facade": [], "facade-full": [], "facade-eager": []}
+    shots: dict[str, list[int]] = {"facade": [], "facade-sync": [], "facade-eager": []}
+    captures: dict[str, list[int]] = {"facade": [], "facade-sync": [], "facade-eager": []}
     load0 = loadavg()
     try:
         work = copy_reference(tmp / "app")
@@ -240,11 +240,11 @@ def main() -> None:
                         mode = "eager" if variant == "facade-eager" else "lazy"
                         rec = EvidenceRecorder(tmp / f"ev{rep}", variant, mode=mode)
                         if variant != "facade-noev":
-                            full = variant == "facade-full"
-                            quick = (d.get_screenshot_as_png if full
-                                     else (lambda d=d: device.evidence_screenshot(d)))
+                            ahead = variant == "facade"
                             rec.attach(d.get_screenshot_as_png, lambda d=d: device.screen_fingerprint(d),
-                                       quick=quick, tree=lambda d=d: device.ui_tree(d))
+                                       quick=lambda d=d: device.evidence_screenshot(d),
+                                       prefetch=(lambda d=d: device.evidence_prefetch(d)) if ahead else None,
+                                       tree=lambda d=d: device.ui_tree(d))
                         app = App(DeviceSession(device, d), WebLocators(), rec)
                         t = time.monotonic()
                         journey(app)
@@ -281,8 +281,14 @@ def main() -> None:
         "screenshots_saved_median": {k: median(v) for k, v in shots.items() if v},
         "captures_median": {k: median(v) for k, v in captures.items() if v},
         "ratio_facade_vs_bare": med["facade"] / med["bare"],
+        # Each round runs every variant once, back to back: the ratio within a round sees the
+        # same load, so its median is steadier than the ratio of the medians.
+        "paired_ratio_facade_vs_bare": median(
+            [a / b for a, b in zip(results["facade"], results["bare"], strict=True)]),
+        "paired_ratio_facade_sync_vs_bare": median(
+            [a / b for a, b in zip(results["facade-sync"], results["bare"], strict=True)]),
         "ratio_facade_eager_vs_bare": med["facade-eager"] / med["bare"],
-        "ratio_facade_full_vs_bare": med["facade-full"] / med["bare"],
+        "ratio_facade_sync_vs_bare": med["facade-sync"] / med["bare"],
         "ratio_facade_noev_vs_bare": med["facade-noev"] / med["bare"],
         "ratio_bare_appium_vs_direct": med["bare"] / med["direct"],
         "ratio_start_appium_vs_direct": median(starts["appium"]) / median(starts["direct"]),

@@ -66,6 +66,11 @@ class _Pending:
     rel: str
     tree: str | None = None
     """The UI tree of the screen the checks judged, when their probe brought it."""
+    mark: str | None = None
+    """The screen mark of the last check that named it."""
+    early: Callable[[], bytes] | None = None
+    """Its capture, started when that check passed (`attach`'s `prefetch`): the callable
+    returns the PNG."""
 
 
 class EvidenceRecorder:
@@ -84,6 +89,7 @@ class EvidenceRecorder:
         self.screenshots: list[Screenshot] = []
         self._capture: Callable[[], bytes] | None = None
         self._quick: Callable[[], bytes] | None = None
+        self._prefetch: Callable[[], Callable[[], bytes] | None] | None = None
         self._fingerprint: Callable[[], str | None] | None = None
         self._last_fingerprint: str | None = None
         self._last_digest = ""
@@ -118,6 +124,7 @@ class EvidenceRecorder:
         fingerprint: Callable[[], str | None] | None = None,
         *,
         quick: Callable[[], bytes] | None = None,
+        prefetch: Callable[[], Callable[[], bytes] | None] | None = None,
         tree: Callable[[], str] | None = None,
         tree_suffix: str = ".html",
     ) -> None:
@@ -128,11 +135,16 @@ class EvidenceRecorder:
         shows the screen, and capturing again (≈110 ms for a 1179×2556 PNG) is skipped.
         `quick`: the device's fastest PNG capture, for the lazy mode's evidence shots (not for
         a shot asked with `keep`, whose bytes a visual checkpoint compares); default `capture`.
+        `prefetch`: starts `quick`'s capture now and returns a callable for its PNG (None: the
+        device cannot start one ahead); lazy mode
+        starts the shot of a judged screen when its check passes, and collects it before the
+        next action (the capture's wait for the compositor overlaps the test's next commands).
         `tree`: the UI tree the screen shows (web: the DOM's outerHTML; native: the page
         source), taken with each screenshot and stored beside it as `<shot><tree_suffix>`.
         """
         self._capture = capture
         self._quick = quick
+        self._prefetch = prefetch
         self._tree = tree
         self._tree_suffix = tree_suffix
         self._fingerprint = fingerprint
@@ -154,16 +166,20 @@ class EvidenceRecorder:
     def _take(self, capture: Callable[[], bytes], *, fresh: bool = False) -> bytes:
         """Capture the screen now; a shot still pending is written with it (it is the screen
         those checks judged, or the nearest later one), with the UI tree their probe brought.
+        A pending shot whose capture started when its check passed gets that capture instead;
+        the screen now is captured as well only when `fresh`.
         `fresh`: the capture is also a new file of its own, so its tree is read now."""
-        png = capture()
-        self.captures += 1
         pending, self._pending = self._pending, None
+        early = pending.early() if pending is not None and pending.early is not None else None
+        png = capture() if early is None or fresh else early
+        self.captures += 1 if early is None or not fresh else 2
         known = pending.tree if pending is not None and self._tree is not None else None
         self._last_tree = known if known is not None and not fresh else self._read_tree()
         if pending is not None:
             pending.path.parent.mkdir(parents=True, exist_ok=True)
-            pending.path.write_bytes(png)
-            self._store_tree(pending.path, pending.rel, self._last_tree)
+            pending.path.write_bytes(early if early is not None else png)
+            tree = known if known is not None else self._last_tree
+            self._store_tree(pending.path, pending.rel, tree)
         return png
 
     def _read_tree(self) -> str | None:
@@ -261,15 +277,20 @@ class EvidenceRecorder:
             return None
         if self._pending is not None:
             # A pending shot still to be taken: it is this screen (or, if the app changed it
-            # by itself since, shows it as it is then); no fingerprint needed.
+            # by itself since, shows it as it is then); no fingerprint needed. A capture
+            # started for it is started again when this check judged a changed screen.
             rel = self._pending.rel
+            if mark is not None and mark != self._pending.mark and self._prefetch is not None:
+                self._pending.mark, self._pending.early = mark, self._prefetch()
+                self._pending.tree = tree
         else:
             mark = self._mark() if mark is None else mark
             if self.screenshots and mark is not None and mark == self._last_fingerprint:
                 rel = self.screenshots[-1].path  # the screen of the last shot, unchanged
             else:
                 path, rel = self._name(step)
-                self._pending = _Pending(path, rel, tree)
+                self._pending = _Pending(path, rel, tree, mark,
+                                         self._prefetch() if self._prefetch is not None else None)
                 self._last_digest = ""
             self._last_fingerprint = mark
         self.screenshots.append(Screenshot(path=rel, step=step))

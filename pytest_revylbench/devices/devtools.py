@@ -41,7 +41,8 @@ def target_socket(address: str, target_id: str) -> str:
 
 
 class PageSocket:
-    """One open DevTools websocket to a tab; commands are sent one at a time (`call`)."""
+    """One open DevTools websocket to a tab, used by one thread: a command is `call`ed, or
+    `send` now and `wait`ed for later (a capture started while the test goes on)."""
 
     def __init__(self, url: str, *, connect_s: float = 10.0) -> None:
         import websocket
@@ -53,38 +54,57 @@ class PageSocket:
         except Exception as exc:
             raise DevToolsError(f"could not open the tab's DevTools socket {url}: {exc}") from exc
         self._ids = 0
+        self._methods: dict[int, str] = {}
+        """Commands sent and not yet waited for, by id."""
+        self._answers: dict[int, dict[str, Any]] = {}
+        """Answers read while waiting for another command's."""
 
     def call(self, method: str, params: dict[str, Any], *, timeout_s: float) -> dict[str, Any]:
-        """Send one command and wait for its answer (events and late answers to earlier
-        commands are skipped).
+        """Send one command and wait for its answer (`send` then `wait`)."""
+        return self.wait(self.send(method, params), timeout_s=timeout_s)
+
+    def send(self, method: str, params: dict[str, Any]) -> int:
+        """Send one command without waiting; returns the id its answer is `wait`ed for by.
+
+        :raises DevToolsError: the socket failed.
+        """
+        self._ids += 1
+        try:
+            self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
+        except Exception as exc:
+            raise DevToolsError(f"{method}: the tab's DevTools socket failed: {exc}") from exc
+        self._methods[self._ids] = method
+        return self._ids
+
+    def wait(self, ident: int, *, timeout_s: float) -> dict[str, Any]:
+        """The answer to the command `ident` (answers to other commands that come first are
+        kept for their own `wait`; events are skipped).
 
         :raises PageSilent: no answer within `timeout_s`.
         :raises DevToolsError: the socket failed or the browser answered with an error.
         """
         import websocket
 
-        self._ids += 1
-        ident = self._ids
+        method = self._methods.get(ident, "command")
         deadline = time.monotonic() + timeout_s
         try:
-            self._ws.send(json.dumps({"id": ident, "method": method, "params": params}))
-            while True:
+            while ident not in self._answers:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise websocket.WebSocketTimeoutException("no answer")
                 self._ws.settimeout(left)
                 message = json.loads(self._ws.recv())
-                if message.get("id") != ident:
-                    continue
-                if "error" in message:
-                    raise DevToolsError(f"{method}: {message['error'].get('message', message['error'])}")
-                return dict(message.get("result") or {})
+                if message.get("id") in self._methods:
+                    self._answers[message["id"]] = message
         except websocket.WebSocketTimeoutException as exc:
             raise PageSilent(f"{method} had no answer within {timeout_s:.0f}s") from exc
-        except DevToolsError:
-            raise
         except Exception as exc:  # the socket closed, the browser went away, a torn frame
             raise DevToolsError(f"{method}: the tab's DevTools socket failed: {exc}") from exc
+        message = self._answers.pop(ident)
+        del self._methods[ident]
+        if "error" in message:
+            raise DevToolsError(f"{method}: {message['error'].get('message', message['error'])}")
+        return dict(message.get("result") or {})
 
     def close(self) -> None:
         try:

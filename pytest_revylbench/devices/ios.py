@@ -300,6 +300,10 @@ class IosSimulator:
         """The driver's screenshot: the only capture a phone has."""
         return bytes(driver.get_screenshot_as_png())
 
+    def evidence_prefetch(self, driver: Driver) -> None:
+        """None: the phone's one capture is taken when the shot is needed."""
+        return None
+
     def requested_urls(self, driver: Driver) -> None:
         """None: the simulator's network traffic is not observed."""
         return None

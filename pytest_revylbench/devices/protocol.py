@@ -8,6 +8,7 @@ device to one launched app's driver: the one object `App` is given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
@@ -106,6 +107,12 @@ class Device(Protocol):
     def evidence_screenshot(self, driver: Driver) -> bytes:
         """A PNG of the screen for an evidence shot by the fastest capture the device has; a
         visual checkpoint's shot never comes from here (`AppSession.screenshot`)."""
+        ...
+
+    def evidence_prefetch(self, driver: Driver) -> Callable[[], bytes] | None:
+        """Start an `evidence_screenshot` of the screen as it is now and return a callable for
+        its PNG, so the test goes on while the device answers; None where the device cannot
+        start one ahead (the shot is then captured when it is needed)."""
         ...
 
     def stop(self) -> None:

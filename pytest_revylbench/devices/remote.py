@@ -262,6 +262,10 @@ class RemoteDevice:
         """The driver's screenshot: the only capture a phone has."""
         return bytes(driver.get_screenshot_as_png())
 
+    def evidence_prefetch(self, driver: Driver) -> None:
+        """None: the phone's one capture is taken when the shot is needed."""
+        return None
+
     def requested_urls(self, driver: Driver) -> None:
         """None: a hub's device traffic is the farm's, not observed by the grader."""
         return None

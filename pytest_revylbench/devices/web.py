@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -334,17 +335,34 @@ class WebDevice:
         CPU. A tab that does not answer within the session's command limit has hung, as a
         command through the session would say; a socket that fails in any other way is
         closed and the capture goes through the session, whose error says what went wrong."""
+        return self.evidence_prefetch(driver)()
+
+    def evidence_prefetch(self, driver: Driver) -> Callable[[], bytes]:
+        """Start `evidence_screenshot`'s capture of the screen as it is now; the callable
+        returns its PNG, waiting for it if need be. The capture is sent over the grader's socket
+        and answered while the test goes on (its next probes, its next checks): most of a
+        capture is waiting for the compositor's next frames, not work. Without a socket the
+        callable captures through the session when called."""
         socket = self._socket(driver)
-        if socket is not None:
+        if socket is None:
+            return lambda: evidence_screenshot(driver)
+        try:
+            ident = socket.send("Page.captureScreenshot", dict(EVIDENCE_CAPTURE))
+        except DevToolsError:
+            self._drop_socket(driver)
+            return lambda: evidence_screenshot(driver)
+
+        def collect() -> bytes:
             try:
-                answer = socket.call("Page.captureScreenshot", dict(EVIDENCE_CAPTURE),
-                                     timeout_s=driver.command_executor.client_config.timeout)
+                answer = socket.wait(ident, timeout_s=driver.command_executor.client_config.timeout)
                 return base64.b64decode(answer["data"])
             except PageSilent as exc:
                 raise AppHung(f"the app's page stopped answering a screenshot: {exc}") from exc
             except (DevToolsError, KeyError, TypeError, ValueError):
                 self._drop_socket(driver)
-        return evidence_screenshot(driver)
+            return evidence_screenshot(driver)
+
+        return collect
 
     def _socket(self, driver: Any) -> PageSocket | None:
         """The grader's socket to the tab `driver` drives, opened at its first use (None: the

@@ -218,6 +218,7 @@ def app(
         session = DeviceSession(device, driver)
         recorder.attach(session.screenshot, session.screen_fingerprint,
                         quick=lambda: device.evidence_screenshot(driver),
+                        prefetch=lambda: device.evidence_prefetch(driver),
                         tree=lambda: device.ui_tree(driver), tree_suffix=device.ui_tree_suffix)
         capture = start_recording(device, driver, revylbench_grade.video, recorder)
         try:

@@ -287,3 +287,83 @@ def test_a_pending_shot_keeps_the_tree_its_check_judged_and_a_new_shot_reads_its
     assert reads == ["toast"] and end is not None
     assert (tmp_path / rec.trees[end][0]).read_text() == "<toast/>"
 
+
+
+class Prefetching(Screen):
+    """A device that can start a capture ahead: the shot is of the screen when it started."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[str] = []
+        self.collected: list[str] = []
+
+    def prefetch(self):  # type: ignore[no-untyped-def]
+        showing = self.showing
+        self.started.append(showing)
+
+        def collect() -> bytes:
+            self.collected.append(showing)
+            return b"\x89PNG " + showing.encode()
+        return collect
+
+
+def prefetching(tmp_path: Path, screen: Prefetching) -> EvidenceRecorder:
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode="lazy")
+    rec.attach(screen.png, screen.fingerprint, quick=screen.quick_png, prefetch=screen.prefetch)
+    return rec
+
+
+def test_a_judged_screens_shot_starts_when_its_check_passes_and_is_collected_before_the_action(
+    tmp_path: Path,
+) -> None:
+    """Lazy with a device that starts captures ahead: the first passing check on a screen
+    starts its shot, later checks on the same screen start none, and the action's turn
+    collects it (no capture then); the evidence is the same as without starting ahead."""
+    screen = Prefetching()
+    rec = prefetching(tmp_path, screen)
+    journey(rec, screen, fail=False)
+    assert screen.started == ["home", "form", "list"] == screen.collected
+    assert screen.quick == [] and screen.captures == []
+    plain = Screen()
+    ref = recorder(tmp_path / "plain", "lazy", plain)
+    journey(ref, plain, fail=False)
+    assert [(e.criterion, shown(rec, e.after)) for e in rec.evidence] == [
+        (e.criterion, shown(ref, e.after)) for e in ref.evidence]
+
+
+def test_a_shot_started_ahead_starts_again_when_a_later_check_judged_a_changed_screen(
+    tmp_path: Path,
+) -> None:
+    """The app changed the screen by itself between two passing checks (their marks differ):
+    the shot they share is started again, so it shows the screen the last of them judged."""
+    screen = Prefetching()
+    rec = prefetching(tmp_path, screen)
+    first = rec.check("loading", "x", "x", passed=True, mark="loading")
+    rec.check("still loading", "x", "x", passed=True, mark="loading")
+    screen.showing = "loaded"
+    second = rec.check("loaded", "y", "y", passed=True, mark="loaded")
+    rec.before_action()
+    assert first.after == second.after and shown(rec, second.after) == "loaded"
+    assert screen.started == ["home", "loaded"] and screen.collected == ["loaded"]
+
+
+def test_a_failure_after_a_shot_started_ahead_cites_it_and_takes_its_own(tmp_path: Path) -> None:
+    """A failing check with a started shot pending: the pending shot is the started capture
+    (the screen the passing check judged) and the failure's own shot is captured now."""
+    screen = Prefetching()
+    rec = prefetching(tmp_path, screen)
+    ok = rec.check("a", "x", "x", passed=True, mark="home")
+    screen.showing = "error"  # changed by itself before the failing check looked
+    bad = rec.check("b", "y", "z", passed=False, mark="error")
+    assert bad.before == ok.after and shown(rec, bad.before) == "home"
+    assert shown(rec, bad.after) == "error"
+    assert screen.collected == ["home"] and screen.quick == ["error"] and rec.captures == 2
+
+
+def test_a_started_shot_the_test_end_could_not_collect_is_not_cited(tmp_path: Path) -> None:
+    screen = Prefetching()
+    rec = prefetching(tmp_path, screen)
+    rec.check("a", "x", "x", passed=True, mark="home")
+    rec.discard_pending()
+    assert screen.started == ["home"] and screen.collected == []
+    assert rec.screenshots == [] and all(e.after is None for e in rec.evidence)

@@ -97,7 +97,8 @@ def test_the_protocols_name_every_member_the_grader_uses() -> None:
         "healthy": "method", "launch": "method", "relaunch": "method", "keeps": "method",
         "console_errors": "method", "screen_fingerprint": "method", "requested_urls": "method",
         "own_hosts": "property", "record_video": "method", "ui_tree": "method",
-        "ui_tree_suffix": "property", "evidence_screenshot": "method", "stop": "method",
+        "ui_tree_suffix": "property", "evidence_screenshot": "method",
+        "evidence_prefetch": "method", "stop": "method",
     }
     assert members(AppSession) == {
         "driver": "property", "own_hosts": "property", "screenshot": "method",
