@@ -91,23 +91,6 @@ def pytest_configure(config: pytest.Config) -> None:
                                           "revylbench-xdist-run-id")
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """A grade under `-n N` with xdist's default `--dist load` is scheduled as `loadgroup`
-    schedules: the visual items of one emulated screen (node ids ending `@phone`, `@small`)
-    go to one worker together, so a screen's browser starts on one device only, where plain
-    `load` hands them out in turn and every worker starts a browser for every screen (each
-    start then quits the browser of the screen before it, see `group_by_screen`). Every other
-    item is a group of its own, as with `load`; node ids are unchanged. Another `--dist` is
-    left as asked."""
-    if config.stash.get(grade_config_key, None) is None or config.getoption("dist") != "load":
-        return None
-    from xdist.scheduler import LoadGroupScheduling  # type: ignore[import-untyped]
-
-    scheduler: object = LoadGroupScheduling(config, log)
-    return scheduler
-
-
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     grade = parent.config.stash.get(grade_config_key, None)
     if grade is None:
