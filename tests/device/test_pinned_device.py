@@ -160,7 +160,9 @@ def _probe(device: WebDevice, port: int, *, confined: bool) -> str:
         driver.get(f"{device.app_url}#{port}")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            said = driver.execute_script("return document.getElementById('r').textContent")
+            # The page may not be parsed yet (the session loads with pageLoadStrategy "none").
+            said = driver.execute_script(
+                "var r = document.getElementById('r'); return r ? r.textContent : 'pending';")
             if said != "pending":
                 time.sleep(0.5)  # the image and the socket had their chance too
                 return str(said)
