@@ -40,19 +40,27 @@ def target_socket(address: str, target_id: str) -> str:
     return f"ws://{address}/devtools/page/{target_id}"
 
 
+def connect(url: str, timeout_s: float) -> Any:
+    """A websocket to the DevTools endpoint `url` (a `websocket.WebSocket`).
+
+    :raises DevToolsError: it could not be opened.
+    """
+    import websocket
+
+    try:
+        # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
+        return websocket.create_connection(url, timeout=timeout_s, suppress_origin=True)
+    except Exception as exc:
+        raise DevToolsError(f"could not open the tab's DevTools socket {url}: {exc}") from exc
+
+
 class PageSocket:
     """One open DevTools websocket to a tab, used by one thread: a command is `call`ed, or
     `send` now and `wait`ed for later (a capture started while the test goes on)."""
 
     def __init__(self, url: str, *, connect_s: float = 10.0) -> None:
-        import websocket
-
         self.url = url
-        try:
-            # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
-            self._ws = websocket.create_connection(url, timeout=connect_s, suppress_origin=True)
-        except Exception as exc:
-            raise DevToolsError(f"could not open the tab's DevTools socket {url}: {exc}") from exc
+        self._ws = connect(url, connect_s)
         self._ids = 0
         self._methods: dict[int, str] = {}
         """Commands sent and not yet waited for, by id."""

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pytest_revylbench.devices import vp9
+from pytest_revylbench.devices.devtools import connect
 from pytest_revylbench.devices.vp9 import Frame, probe
 from pytest_revylbench.records.grade import Video
 
@@ -124,10 +125,7 @@ class Screencast:
             self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
 
     def start(self) -> Screencast:
-        import websocket
-
-        # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
-        self._ws = websocket.create_connection(self.socket_url, timeout=10, suppress_origin=True)
+        self._ws = connect(self.socket_url, 10)
         self._ws.settimeout(0.5)
         self.started_at = time.time()
         self._send("Page.startScreencast", dict(SCREENCAST))

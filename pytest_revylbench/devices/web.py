@@ -312,7 +312,7 @@ class WebDevice:
 
     def record_video(self, driver: Driver) -> VideoCapture:
         """A DevTools screencast of the app's tab, over a DevTools socket of its own."""
-        tab = self._tabs.get(str(getattr(driver, "session_id", "")))
+        tab = self._tabs.get(_session_id(driver))
         target = tab.target if tab is not None else str(driver.current_window_handle)
         return Screencast.of(target_socket(debugger_address(driver), target))
 
@@ -368,7 +368,7 @@ class WebDevice:
     def _socket(self, driver: Any) -> PageSocket | None:
         """The grader's socket to the tab `driver` drives, opened at its first use (None: the
         tab is unknown or its socket failed; the session's own path is used)."""
-        tab = self._tabs.get(str(getattr(driver, "session_id", "")))
+        tab = self._tabs.get(_session_id(driver))
         if tab is None or tab.failed:
             return None
         if tab.socket is None:
@@ -380,17 +380,17 @@ class WebDevice:
         return tab.socket
 
     def _drop_socket(self, driver: Any) -> None:
-        tab = self._tabs.get(str(getattr(driver, "session_id", "")))
+        tab = self._tabs.get(_session_id(driver))
         if tab is not None and tab.socket is not None:
-            tab.socket.close()
-            tab.socket, tab.failed = None, True
+            tab.close()
+            tab.failed = True
 
     def _track(self, driver: Any, target: str) -> None:
         """`driver` now drives the tab `target` (a new session, or a wiped kept browser)."""
-        sid = str(getattr(driver, "session_id", ""))
+        sid = _session_id(driver)
         old = self._tabs.pop(sid, None)
-        if old is not None and old.socket is not None:
-            old.socket.close()
+        if old is not None:
+            old.close()
         self._tabs[sid] = _Tab(target)
 
     @property
@@ -497,10 +497,10 @@ class WebDevice:
         for key, kept in list(self._kept.items()):
             if kept is driver:
                 del self._kept[key]
-        sid = str(getattr(driver, "session_id", ""))
+        sid = _session_id(driver)
         tab = self._tabs.pop(sid, None)
-        if tab is not None and tab.socket is not None:
-            tab.socket.close()
+        if tab is not None:
+            tab.close()
         return self._chromedrivers.pop(sid, None)
 
     def _session(self, origin: str, viewport: Screen | None = None) -> Any:
@@ -596,8 +596,7 @@ class WebDevice:
     def stop(self) -> None:
         self._quit_kept()
         for tab in self._tabs.values():
-            if tab.socket is not None:
-                tab.socket.close()
+            tab.close()
         self._tabs.clear()
         if self._site is not None:
             self._site.stop()
@@ -613,6 +612,17 @@ class _Tab:
     socket: PageSocket | None = None
     failed: bool = False
     """The grader's socket to it could not be opened or failed: the session's path is used."""
+
+    def close(self) -> None:
+        """Close the grader's socket to the tab, if one is open."""
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+
+
+def _session_id(driver: Any) -> str:
+    """The key of `driver`'s session in `WebDevice._tabs` and `_chromedrivers`."""
+    return str(getattr(driver, "session_id", ""))
 
 
 def chromedriver_processes(executable: str, port: int) -> list[psutil.Process]:
