@@ -91,6 +91,19 @@ def pytest_configure(config: pytest.Config) -> None:
                                           "revylbench-xdist-run-id")
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """A grade under `-n N` with xdist's default `--dist load` is scheduled by
+    `scheduling.ScreenScheduling`: `load`, except that a screen's visual items go to one
+    worker together. Another `--dist` is left as asked."""
+    if config.stash.get(grade_config_key, None) is None or config.getoption("dist") != "load":
+        return None
+    from pytest_revylbench.plugin.scheduling import ScreenScheduling
+
+    scheduler: object = ScreenScheduling(config, log)
+    return scheduler
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     grade = parent.config.stash.get(grade_config_key, None)
     if grade is None:

@@ -154,3 +154,23 @@ def test_every_tier_grades_under_xdist_workers(tiered: pytest.Pytester) -> None:
     record = json.loads((run / "grade.json").read_text())
     assert len(record["tests"]) == 17
     assert {t["name"] for t in record["tests"]} >= {"export", "launch", "tabs", "home@small"}
+
+
+def test_a_screens_visual_items_go_to_one_xdist_worker(tiered: pytest.Pytester) -> None:
+    """Under `-n 2` (xdist's `load`), the grade is scheduled by `ScreenScheduling`: the items
+    of one emulated screen run on one worker, so each screen's browser starts on one device,
+    even when items are handed out one at a time (`--maxschedchunk=1`), which under plain
+    `load` spreads them (tests/unit/plugin/test_scheduling.py). Another `--dist` is left as asked."""
+    pytest.importorskip("xdist")
+    result = tiered.runpytest(*GRADE, "-n", "2", "-v", "--maxschedchunk=1")
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    result.stdout.fnmatch_lines(["*scheduling tests via ScreenScheduling*"])
+    workers: dict[str, set[str]] = {}
+    for line in result.stdout.lines:
+        words = line.split()
+        if len(words) >= 5 and words[0].startswith("[gw") and "::visual::" in words[-1]:
+            workers.setdefault(words[-1].rsplit("@", 1)[1], set()).add(words[0])
+    assert set(workers) == {"phone", "small"}
+    assert all(len(ran_on) == 1 for ran_on in workers.values()), workers
+    other = tiered.runpytest(*GRADE, "-n", "2", "-v", "--dist=loadfile", "--run-id=loadfile")
+    other.stdout.fnmatch_lines(["*scheduling tests via LoadFileScheduling*"])
