@@ -120,13 +120,16 @@ def reap(
     deadline = time.monotonic() + wait_s
     while pending:
         for pid in list(pending):
-            try:
-                done, _ = os.waitpid(pid, os.WNOHANG) if pid not in spared else (0, 0)
-                if done == pid:
-                    pending.discard(pid)
+            if pid not in spared:
+                try:
+                    done, _ = os.waitpid(pid, os.WNOHANG)
+                    if done == pid:
+                        pending.discard(pid)
+                    # Ours: pending until reaped. A child that dies between this waitpid and a
+                    # look at its status would be a zombie no later waitpid collects.
                     continue
-            except ChildProcessError:  # not ours (yet): its own parent, or init, collects it
-                pass
+                except ChildProcessError:  # not ours (yet): its own parent, or init, collects it
+                    pass
             if not running(pid):
                 pending.discard(pid)
         if not pending or time.monotonic() >= deadline:
