@@ -333,9 +333,9 @@ class WebDevice:
         Sent over the grader's own DevTools socket to the session's tab (`devices/devtools.py`):
         the same command and bytes as through the session, without Appium's and chromedriver's
         ≈ 12 ms of CPU per shot (figure 15; the wall time is the compositor's, see
-        `evidence_prefetch`). A tab that does not answer within the session's command limit has hung, as a
-        command through the session would say; a socket that fails in any other way is
-        closed and the capture goes through the session, whose error says what went wrong."""
+        `evidence_prefetch`). A tab that does not answer within the session's command limit has
+        hung, as a command through the session would say; a socket that fails in any other way
+        is closed and the capture goes through the session, whose error says what went wrong."""
         return self.evidence_prefetch(driver)()
 
     def evidence_prefetch(self, driver: Driver) -> Callable[[], bytes]:

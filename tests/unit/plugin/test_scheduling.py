@@ -52,8 +52,10 @@ class Config:
     getvalue = getoption
 
 
-def scheduler(workers: list[Worker], *, maxschedchunk: int | None = None) -> ScreenScheduling:
-    sched = ScreenScheduling(Config(maxschedchunk=maxschedchunk, workers=len(workers)))
+def scheduler(workers: list[Worker], *, maxschedchunk: int | None = None,
+              kind: type[Any] = ScreenScheduling) -> Any:
+    """A scheduler of `kind` with `workers` registered, the collection handed out."""
+    sched = kind(Config(maxschedchunk=maxschedchunk, workers=len(workers)))
     for w in workers:
         sched.add_node(w)
         sched.add_node_collection(w, COLLECTION)
@@ -104,11 +106,7 @@ def test_plain_load_splits_a_screen_where_screen_scheduling_does_not() -> None:
     from xdist.scheduler import LoadScheduling  # type: ignore[import-untyped]
 
     workers = [Worker("gw0"), Worker("gw1")]
-    sched = LoadScheduling(Config(maxschedchunk=1, workers=2))
-    for w in workers:
-        sched.add_node(w)
-        sched.add_node_collection(w, COLLECTION)
-    sched.schedule()
+    sched = scheduler(workers, maxschedchunk=1, kind=LoadScheduling)
     sent = run_to_the_end(sched, workers, [0, 1])
     split = [s for s in ("phone", "small")
              if len({w for w, items in sent.items() if any(screen_of(i) == s for i in items)}) > 1]
