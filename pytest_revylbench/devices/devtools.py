@@ -1,4 +1,5 @@
-"""A DevTools websocket of the grader's own to one tab of the web device's browser.
+"""A DevTools websocket of the grader's own to one tab of the web device's browser, or to the
+browser itself.
 
 chromedriver names the browser's DevTools address in the session's capabilities
 (`goog:chromeOptions.debuggerAddress`, on 127.0.0.1) and uses the tab's DevTools target id as
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from typing import Any
 
 
@@ -40,6 +42,19 @@ def target_socket(address: str, target_id: str) -> str:
     return f"ws://{address}/devtools/page/{target_id}"
 
 
+def browser_socket(address: str, timeout_s: float = 5.0) -> str:
+    """The DevTools websocket URL of the browser itself at `address` (its `/json/version`):
+    where tabs are opened and closed (`Target` domain) and cookies cleared."""
+    try:
+        with urllib.request.urlopen(f"http://{address}/json/version", timeout=timeout_s) as resp:
+            url = json.load(resp)["webSocketDebuggerUrl"]
+    except Exception as exc:
+        raise DevToolsError(f"the browser at {address} named no DevTools socket: {exc}") from exc
+    if not str(url).startswith(f"ws://{address}/devtools/browser/"):
+        raise DevToolsError(f"the browser at {address} named a socket elsewhere: {url!r}")
+    return str(url)
+
+
 def connect(url: str, timeout_s: float) -> Any:
     """A websocket to the DevTools endpoint `url` (a `websocket.WebSocket`).
 
@@ -51,12 +66,13 @@ def connect(url: str, timeout_s: float) -> Any:
         # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
         return websocket.create_connection(url, timeout=timeout_s, suppress_origin=True)
     except Exception as exc:
-        raise DevToolsError(f"could not open the tab's DevTools socket {url}: {exc}") from exc
+        raise DevToolsError(f"could not open the DevTools socket {url}: {exc}") from exc
 
 
 class PageSocket:
-    """One open DevTools websocket to a tab, used by one thread: a command is `call`ed, or
-    `send` now and `wait`ed for later (a capture started while the test goes on)."""
+    """One open DevTools websocket to a tab (or to the browser: `browser_socket`), used by one
+    thread: a command is `call`ed, or `send` now and `wait`ed for later (a capture started
+    while the test goes on; commands sent together and answered together)."""
 
     def __init__(self, url: str, *, connect_s: float = 10.0) -> None:
         self.url = url
@@ -80,7 +96,7 @@ class PageSocket:
         try:
             self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
         except Exception as exc:
-            raise DevToolsError(f"{method}: the tab's DevTools socket failed: {exc}") from exc
+            raise DevToolsError(f"{method}: the DevTools socket failed: {exc}") from exc
         self._methods[self._ids] = method
         return self._ids
 
@@ -107,7 +123,7 @@ class PageSocket:
         except websocket.WebSocketTimeoutException as exc:
             raise PageSilent(f"{method} had no answer within {timeout_s:.0f}s") from exc
         except Exception as exc:  # the socket closed, the browser went away, a torn frame
-            raise DevToolsError(f"{method}: the tab's DevTools socket failed: {exc}") from exc
+            raise DevToolsError(f"{method}: the DevTools socket failed: {exc}") from exc
         message = self._answers.pop(ident)
         del self._methods[ident]
         if "error" in message:

@@ -21,6 +21,10 @@ from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation, WebDevice
 
+DRIVERS: dict[str, tuple[str, ...]] = {"web": ("chromium",)}
+"""The Appium drivers a provider's own server loads (the others installed, such as the fake
+driver of our plumbing tests, only slow its start); a provider not named loads them all."""
+
 
 @dataclass
 class DeviceRack:
@@ -96,6 +100,7 @@ class DeviceRack:
             endpoint = AppiumServer(
                 self.appium_dir, log=self.logs / f"appium-{slot}.log", scratch=scratch,
                 owner=self.owner, ready_s=pool.ready_timeout_s, browser_env=env,
+                drivers=DRIVERS.get(pool.provider, ()),
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
             self._cleanup.append((endpoint, scratch))

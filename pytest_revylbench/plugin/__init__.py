@@ -13,7 +13,7 @@ from pytest_revylbench.checks.functional import SUFFIX
 from pytest_revylbench.plugin import hookspecs
 from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.checks_ahead import SourceChecksAhead
-from pytest_revylbench.plugin.collection import JestFile, TaskTiers, group_by_screen
+from pytest_revylbench.plugin.collection import JestFile, TaskTiers, running_order
 from pytest_revylbench.plugin.config import GradeConfig, XdistSharing, oracle_dir, refuse_used_run_folder
 from pytest_revylbench.plugin.fixtures import (  # noqa: F401  (fixtures are found by name in this module)
     app,
@@ -133,10 +133,7 @@ def pytest_collection_modifyitems(
     grade = config.stash.get(grade_config_key, None)
     if grade is None:
         return
-    # The source checks (tsc, jest) run in the background from the session's start: their items
-    # go last, so the device items never queue behind them.
-    items.sort(key=lambda i: "revylbench_source_checks" in getattr(i, "fixturenames", ()))
-    group_by_screen(items)
+    running_order(items)
     collected_cleanly = not session.testsfailed  # else the collection error is the news
     check_roles(items, grade, require_weighted_tiers=collected_cleanly
                 and not opt.value(config, opt.ORACLE_OUT))

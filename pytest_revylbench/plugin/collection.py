@@ -29,6 +29,7 @@ from pytest_revylbench.checks.functional import (
 from pytest_revylbench.checks.source import CheckRecord
 from pytest_revylbench.devices.calibration import Calibration
 from pytest_revylbench.devices.errors import AppHung
+from pytest_revylbench.devices.web import screen_key
 from pytest_revylbench.plugin.config import GradeConfig
 from pytest_revylbench.plugin.item_ids import DeclaredItem
 from pytest_revylbench.plugin.keys import viewport_key
@@ -203,15 +204,57 @@ def tier_subtests(spec: TaskSpec, tier: str) -> list[Subtest]:
             for name, (func, viewport) in zip(names, _tier_checks(spec, tier), strict=True)]
 
 
+WATCHING = ("launch", "network")
+"""The built-in device items that watch the app for a set time (`LAUNCH_WATCH_S`, and
+`NETWORK_SETTLE_S` on each screen): the longest of the built-in device items."""
+
+
+def running_rank(item: pytest.Item) -> int:
+    """Where an item runs in a grade, longest kinds first: xdist's workers take the items in
+    this order, so the grade's last seconds go to short items and the workers finish together
+    (a screen's visual items, a new browser and the calibration before their shots, left
+    last had one worker run them alone for 5 s of a 34 s two-device grade).
+
+    0 the suite's journey, which walks through every stage; 1 a screen's visual items; 2 the
+    suite's other device tests; 3 the built-in items that watch the app (`WATCHING`); 4 the
+    other built-in device items; 5 items without a device; 6 the items that wait for the
+    source checks (tsc and jest run in the background from the session's start: the device
+    items never queue behind them).
+
+    The journey goes before the visual items so that two workers do not start on visual items
+    together: the grade's calibration runs once, under a lock, before any visual item, and a
+    second worker would wait for it (3.7 s at the start of a two-device grade)."""
+    names = getattr(item, "fixturenames", ())
+    if viewport_key in item.stash:
+        return 1
+    if "revylbench_source_checks" in names:
+        return 6
+    if "app" not in names:
+        return 5
+    if not isinstance(item, DeclaredItem):
+        return 0 if item.get_closest_marker("journey") is not None else 2
+    return 3 if item.name in WATCHING else 4
+
+
+def running_order(items: list[pytest.Item]) -> None:
+    """Order a grade's items for running (`running_rank`, then the collection's order), each
+    screen's visual items together (`group_by_screen`)."""
+    items.sort(key=running_rank)
+    group_by_screen(items)
+
+
 def group_by_screen(items: list[pytest.Item]) -> None:
     """Run the items that launch on a viewport of their own next to the others on that viewport,
     in the places those items held: the device keeps one browser per screen size, so
     `a@phone, a@small, b@phone, b@small` would start four browsers, and `a@phone, b@phone,
-    a@small, b@small` starts two. grade.json orders its tests by node id, not by running order."""
+    a@small, b@small` starts two. A screen the same as the web device's own phone goes last:
+    the items without a viewport that follow run in its browser, not in a new one.
+    grade.json orders its tests by node id, not by running order."""
     slots = [n for n, item in enumerate(items) if viewport_key in item.stash]
-    first_seen: dict[str, int] = {}
+    first_seen: dict[str, tuple[bool, int]] = {}
     for n in slots:
-        first_seen.setdefault(items[n].stash[viewport_key].name, len(first_seen))
+        viewport = items[n].stash[viewport_key]
+        first_seen.setdefault(viewport.name, (screen_key(viewport) == screen_key(None), len(first_seen)))
     grouped = sorted((items[n] for n in slots), key=lambda i: first_seen[i.stash[viewport_key].name])
     for n, item in zip(slots, grouped, strict=True):
         items[n] = item

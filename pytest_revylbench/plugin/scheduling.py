@@ -32,7 +32,18 @@ def screen_of(nodeid: str) -> str | None:
 
 
 class ScreenScheduling(LoadScheduling):  # type: ignore[misc]
-    """xdist's `load`, whose batches never split a screen's visual items between workers."""
+    """xdist's `load`, whose batches never split a screen's visual items between workers, and
+    which hands out one item at a time unless `--maxschedchunk` says otherwise."""
+
+    def __init__(self, config: Any, log: Any = None) -> None:
+        super().__init__(config, log)
+        chunk: int | None = getattr(self, "maxschedchunk", None)
+        if chunk is None:
+            # A grade's items run longest kinds first (`collection.running_rank`), and each
+            # takes seconds: a worker asks for its next item when it has one left, so none
+            # is queued behind a long one while another worker idles. (`load` hands out up to
+            # a quarter of the items at once: a two-device grade's last 6 s ran on one worker.)
+            self.maxschedchunk = 1
 
     def _send_tests(self, node: Any, num: int) -> None:
         pending: list[int] = self.pending

@@ -50,6 +50,12 @@ def test_two_workers_give_the_serial_verdicts(submission: str, tmp_path: Path) -
     used = {t["device"] for t in parallel["tests"]}
     assert used == {"web-1", "web-2"}
     assert all(t["bench_s"] > 0 for t in parallel["tests"])
+    # Each device's own Appium server loads the Chromium driver only (`rack.DRIVERS`): the
+    # fake driver installed for our plumbing tests would slow every start by ≈ 0.5 s.
+    for slot in ("web-1", "web-2"):
+        log = (tmp_path / "parallel" / f"appium-{slot}.log").read_text()
+        assert "Attempting to load driver chromium" in log
+        assert "Attempting to load driver fake" not in log
 
 
 def test_a_killed_worker_frees_its_lease_and_its_processes(tmp_path: Path) -> None:

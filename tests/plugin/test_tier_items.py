@@ -88,25 +88,37 @@ def jest_file(project: pytest.Pytester, text: str) -> None:
 def test_every_declared_tier_is_collected_as_items(tiered: pytest.Pytester) -> None:
     result = tiered.runpytest(*GRADE, "--collect-only", "-q")
     result.stdout.fnmatch_lines([
+        # Longest kinds first (`collection.running_rank`): the visual items, grouped by screen
+        # size (the device keeps one browser per size: two starts, not four), the web phone's
+        # own size last (the items after them run in its browser) ...
+        "demo::visual::home@small",
+        "demo::visual::more@small",
+        "demo::visual::home@phone",
+        "demo::visual::more@phone",
+        # ... the built-in items that watch the app, the other built-in device items, the
+        # items without a device (this suite's tests use none) ...
+        "demo::build::launch",
+        "demo::contract::network",
+        "demo::contract::screen[home]",
+        "demo::contract::tabs",
         "demo/test_suite.py::test_one",
         "demo/test_suite.py::test_trip",
         "demo::build::export",
-        "demo::build::launch",
-        "demo::contract::screen[home]",
-        "demo::contract::tabs",
         "demo::contract::dependencies",
-        "demo::contract::network",
-        # Grouped by screen size: the device keeps one browser per size (two starts, not four).
-        "demo::visual::home@phone",
-        "demo::visual::more@phone",
-        "demo::visual::home@small",
-        "demo::visual::more@small",
-        # The items that wait for the source checks (tsc, jest) run last.
+        # ... and last the items that wait for the source checks (tsc, jest).
         "demo/functional/greeting.test.tsx::greeting › greeting › says hello",
         "demo/functional/greeting.test.tsx::greeting › greeting › says it once",
         "demo::build::typecheck",
         "17 tests collected*",
     ])
+
+
+def test_the_suite_s_device_tests_run_right_after_the_visual_items(tiered: pytest.Pytester) -> None:
+    tiered.makepyfile(**{"suites/demo/test_suite": SUITE.replace("def test_one():", "def test_one(app):")})
+    result = tiered.runpytest(*GRADE, "--collect-only", "-q")
+    lines = [ln for ln in result.stdout.lines if "::" in ln]
+    assert lines[3:6] == ["demo::visual::more@phone", "demo/test_suite.py::test_one",
+                          "demo::build::launch"], lines
 
 
 def test_items_select_by_keyword(tiered: pytest.Pytester) -> None:

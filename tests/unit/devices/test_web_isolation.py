@@ -54,9 +54,10 @@ def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WebDevice:
         started.append(Session(f"{len(started)}:{'phone' if viewport is None else 'small'}"))
         return started[-1]
 
-    def wipe(driver: Session, origin: str) -> None:
+    def wipe(driver: Session, origin: str, browser: Any) -> tuple[str, None]:
         if driver.wipe_fails:
             raise ConnectionError("chrome not reachable")
+        return driver.name, None
 
     monkeypatch.setattr(WebDevice, "_session", session)
     monkeypatch.setattr(WebDevice, "app_url", property(lambda self: "http://127.0.0.1:4242/"))

@@ -53,12 +53,12 @@ class Config:
 
 
 def scheduler(workers: list[Worker], *, maxschedchunk: int | None = None,
-              kind: type[Any] = ScreenScheduling) -> Any:
+              kind: type[Any] = ScreenScheduling, collection: list[str] = COLLECTION) -> Any:
     """A scheduler of `kind` with `workers` registered, the collection handed out."""
     sched = kind(Config(maxschedchunk=maxschedchunk, workers=len(workers)))
     for w in workers:
         sched.add_node(w)
-        sched.add_node_collection(w, COLLECTION)
+        sched.add_node_collection(w, collection)
     sched.schedule()
     return sched
 
@@ -148,3 +148,28 @@ def test_a_dead_workers_items_run_on_the_worker_that_replaces_it() -> None:
     rerun = [COLLECTION[i] for w in (survivor, replacement) for i in w.sent]
     assert held[0] not in rerun, "the item a worker died on is its crash, not run again"
     assert sched.tests_finished
+
+
+
+def test_unless_told_a_worker_is_sent_one_item_at_a_time() -> None:
+    """Without `--maxschedchunk`, a worker holds at most two items it has not finished (the
+    one it runs and the next), a screen's visual items excepted: a long item queued behind
+    another cannot wait while the other worker idles. Plain `load` sends several at once."""
+    from xdist.scheduler import LoadScheduling
+
+    collection = [f"budget/functional/t.test.tsx::case {n}" for n in range(30)]
+
+    def most_unfinished(kind: type[Any]) -> int:
+        workers = [Worker("gw0"), Worker("gw1")]
+        sched = scheduler(workers, kind=kind, collection=collection)
+        done = {w: 0 for w in workers}
+        most = max(len(w.sent) for w in workers)
+        while any(done[w] < len(w.sent) for w in workers):
+            w = next(w for w in workers if done[w] < len(w.sent))
+            sched.mark_test_complete(w, w.sent[done[w]])
+            done[w] += 1
+            most = max(most, *(len(x.sent) - done[x] for x in workers))
+        return most
+
+    assert most_unfinished(ScreenScheduling) == 2
+    assert most_unfinished(LoadScheduling) > 2
