@@ -57,6 +57,12 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def compile_templates() -> None:
+    """Compile every page template now (≈ 0.3 s), not when a page is first rendered."""
+    for template in sorted(TEMPLATES.glob("*.j2")):
+        _environment().get_template(template.name)
+
+
 def render_scorecard(template_name: str, **context: Any) -> str:
     """Render a template of `report/templates/`; pages extend `base.html.j2`."""
     return _environment().get_template(template_name).render(**context)

@@ -32,8 +32,10 @@ from pytest_revylbench.outputs.grade import (
     write_feedback_bundle,
     write_grade,
 )
+from pytest_revylbench.outputs.leakguard import task_index
 from pytest_revylbench.outputs.oracle import OracleIncomplete, write_oracle
-from pytest_revylbench.outputs.provenance import grade_digests
+from pytest_revylbench.outputs.provenance import environment, grade_digests
+from pytest_revylbench.outputs.scorecard import compile_templates
 from pytest_revylbench.outputs.sealing import evidence_digests
 from pytest_revylbench.outputs.videos import apply_budget
 from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
@@ -44,6 +46,7 @@ from pytest_revylbench.records.grade import GradeRecord, TestResult
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.vocabulary import Fault, Scheme, Verdict
+from pytest_revylbench.scoring.tiers import compare_ahead
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_folder
 
@@ -94,6 +97,23 @@ class GradeReporter:
         self.feedback: Path | None = None
         self.refused = ""
         self.oracle_note = ""
+        self._ahead: threading.Thread | None = None
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self._ahead = threading.Thread(target=self._prepare, name="revylbench-reports", daemon=True)
+        self._ahead.start()
+
+    def _prepare(self) -> None:
+        """What the grade's end needs and can know from the start, made while the items run
+        (≈ 1 s off every grade's end): the leak guard's index of the task, the environment's
+        versions, the page templates. Each is a cached function of inputs the grade does not
+        change; a failure here is left for the end to meet and report."""
+        try:
+            task_index(self.grade.task)
+            environment(self.grade.appium_dir)
+            compile_templates()
+        except Exception:  # the end computes it again and says what went wrong
+            return
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -101,6 +121,10 @@ class GradeReporter:
             if name == RESULT_PROPERTY:
                 result = TestResult.model_validate_json(str(value))
                 self.results[result.nodeid] = result
+                visual = self.grade.task.spec.scoring.visual
+                if visual is not None and result.screenshots:
+                    compare_ahead(visual, result, run_dir=self.grade.run_dir,
+                                  oracle_dir=oracle_dir(self.grade))
         if str(report.when) == "???" and report.nodeid not in self.results:
             # pytest-xdist's report for a test whose worker died: the test has no result.
             self.results[report.nodeid] = TestResult(
@@ -152,6 +176,8 @@ class GradeReporter:
             agent_seconds=grade.agent_seconds)
 
     def _finish(self, session: pytest.Session) -> None:
+        if self._ahead is not None:
+            self._ahead.join()  # long done: it started with the session
         grade = self.grade
         spec = grade.task.spec
         sweep_leftover_devices(grade)

@@ -43,8 +43,9 @@ from pytest_revylbench.records.reward import Reward, SchemeBreakdown, TierCount
 from pytest_revylbench.records.task import TaskSpec, TierWeights, VisualMix
 from pytest_revylbench.records.visual import VisualScore, VisualSpec, VisualSummary, shot_name
 from pytest_revylbench.records.vocabulary import PROGRESS_TIER, WEIGHTED_TIERS, Fault, Scheme, Tier, Verdict
-from pytest_revylbench.scoring.visual import compare, visual_reward
+from pytest_revylbench.scoring import ahead
 from pytest_revylbench.scoring.visual import number_text as _num
+from pytest_revylbench.scoring.visual import visual_reward
 
 
 class RewardRefused(ValueError):
@@ -207,6 +208,16 @@ def checkpoint_screenshots(results: Sequence[TestResult], names: Sequence[str]) 
     return found
 
 
+def compare_ahead(spec: VisualSpec, result: TestResult, *, run_dir: Path, oracle_dir: Path) -> None:
+    """Start comparing each checkpoint shot `result` took with its oracle (`scoring.ahead`):
+    `checkpoint_scores` then finds the answers ready."""
+    masks = {shot_name(c.name, v.name): (*spec.masks, *c.masks) for c, v in spec.shots()}
+    for shot in result.screenshots:
+        if shot.step in masks:
+            ahead.start(run_dir / shot.path, oracle_dir / f"{shot.step}.png",
+                        masks=masks[shot.step], weights=spec.weights)
+
+
 def checkpoint_scores(
     spec: VisualSpec, results: Sequence[TestResult], *, run_dir: Path, oracle_dir: Path,
 ) -> dict[str, VisualScore | None]:
@@ -234,7 +245,7 @@ def checkpoint_scores(
         candidate = run_dir / shot
         if not candidate.is_file():
             raise RewardRefused(f"checkpoint {name!r}: recorded screenshot {candidate} is gone")
-        scores[name] = compare(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
+        scores[name] = ahead.score(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
                                weights=spec.weights)
     return scores
 
