@@ -201,8 +201,8 @@ def wipe_browser(driver: Any, origin: str, browser: PageSocket | None) -> tuple[
     `browser`: the grader's own socket to the browser (`devtools.browser_socket`). Through
     it, the tabs are opened and closed and the data cleared with DevTools commands sent
     together (`_wipe_over_devtools`); without it (a browser whose DevTools address is not
-    this host's), through the session, one WebDriver command at a time: 0.30–0.34 s a wipe
-    against 0.18–0.20 s (idle, 2026-12-02). Returns the new tab's window handle (its DevTools
+    this host's), through the session, one WebDriver command at a time: 0.30 to 0.34 s a wipe
+    against 0.18 to 0.20 s (idle, 2026-12-02). Returns the new tab's window handle (its DevTools
     target id) and, from the first path, the grader's socket to it.
     """
     if browser is not None:
