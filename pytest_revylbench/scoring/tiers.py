@@ -41,7 +41,7 @@ import pytest
 from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.reward import Reward, SchemeBreakdown, TierCount
 from pytest_revylbench.records.task import TaskSpec, TierWeights, VisualMix
-from pytest_revylbench.records.visual import VisualScore, VisualSpec, VisualSummary, shot_name
+from pytest_revylbench.records.visual import Region, VisualScore, VisualSpec, VisualSummary, shot_name
 from pytest_revylbench.records.vocabulary import PROGRESS_TIER, WEIGHTED_TIERS, Fault, Scheme, Tier, Verdict
 from pytest_revylbench.scoring import ahead
 from pytest_revylbench.scoring.visual import number_text as _num
@@ -208,10 +208,16 @@ def checkpoint_screenshots(results: Sequence[TestResult], names: Sequence[str]) 
     return found
 
 
+def shot_masks(spec: VisualSpec) -> dict[str, tuple[Region, ...]]:
+    """Each shot's name (checkpoint on a viewport, in the task's order) and the regions its
+    comparison leaves out: the task's masks and its checkpoint's."""
+    return {shot_name(c.name, v.name): (*spec.masks, *c.masks) for c, v in spec.shots()}
+
+
 def compare_ahead(spec: VisualSpec, result: TestResult, *, run_dir: Path, oracle_dir: Path) -> None:
     """Start comparing each checkpoint shot `result` took with its oracle (`scoring.ahead`):
     `checkpoint_scores` then finds the answers ready."""
-    masks = {shot_name(c.name, v.name): (*spec.masks, *c.masks) for c, v in spec.shots()}
+    masks = shot_masks(spec)
     for shot in result.screenshots:
         if shot.step in masks:
             ahead.start(run_dir / shot.path, oracle_dir / f"{shot.step}.png",
@@ -227,11 +233,10 @@ def checkpoint_scores(
 
     :raises RewardRefused: an oracle image, or a recorded screenshot's file, is missing.
     """
-    names = [shot_name(c.name, v.name) for c, v in spec.shots()]
-    shots = checkpoint_screenshots(results, names)
+    masks = shot_masks(spec)
+    shots = checkpoint_screenshots(results, list(masks))
     scores: dict[str, VisualScore | None] = {}
-    for checkpoint, viewport in spec.shots():
-        name = shot_name(checkpoint.name, viewport.name)
+    for name, regions in masks.items():
         oracle = oracle_dir / f"{name}.png"
         if not oracle.is_file():
             raise RewardRefused(
@@ -245,8 +250,7 @@ def checkpoint_scores(
         candidate = run_dir / shot
         if not candidate.is_file():
             raise RewardRefused(f"checkpoint {name!r}: recorded screenshot {candidate} is gone")
-        scores[name] = ahead.score(candidate, oracle, masks=(*spec.masks, *checkpoint.masks),
-                               weights=spec.weights)
+        scores[name] = ahead.score(candidate, oracle, masks=regions, weights=spec.weights)
     return scores
 
 
