@@ -67,21 +67,16 @@ def _sha(data: bytes) -> str:
 
 def photograph(device: WebDevice) -> tuple[bytes, dict[str, Any]]:
     """Open the calibration page on `device` in a pinned session: (PNG, observed settings)."""
-    from pytest_revylbench.devices.site import StaticSite
-
-    site = StaticSite(PAGE_DIR).start()
+    driver = device.open_page(PAGE_DIR / "index.html")
     try:
-        driver = device.open_page(site.url)
-        try:
-            observed = driver.execute_script("return window.__revylbenchObserved || null;")
-            png = driver.get_screenshot_as_png()
-        finally:
+        observed = driver.execute_script("return window.__revylbenchObserved || null;")
+        png = driver.get_screenshot_as_png()
+    finally:
+        if not device.keeps(driver, hung=False):
             try:
                 driver.quit()
             except Exception:
                 pass
-    finally:
-        site.stop()
     if not isinstance(observed, dict):
         raise DeviceError("the calibration page did not report what it observed")
     return png, observed

@@ -1,20 +1,42 @@
-"""Serve an exported web bundle at the root of a loopback HTTP server."""
+"""Serve an exported web bundle at the root of a loopback HTTP server, and the grader's own
+pages (the calibration page) at reserved paths of the same origin."""
 
 from __future__ import annotations
 
 import functools
 import threading
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+GRADER_ROUTES = "/__revylbench__/"
+"""Where the grader's own pages are served (`StaticSite.serve`): a file of the bundle at the
+same path is never served in their place."""
+
+
+def _route(path: str) -> str:
+    return path.split("?", 1)[0].split("#", 1)[0]
 
 
 class _BundleHandler(SimpleHTTPRequestHandler):
     """Static files; unknown paths without an extension get index.html (client routing)."""
 
+    def __init__(self, *args: Any, pages: dict[str, Path], **kwargs: Any) -> None:
+        self.pages = pages  # before the base class handles the request
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        page = self.pages.get(_route(path))
+        return str(page) if page is not None else super().translate_path(path)
+
     def send_head(self) -> Any:
-        path = Path(self.translate_path(self.path))
-        if not path.exists() and "." not in Path(self.path.split("?")[0]).name:
+        route = _route(self.path)
+        if route.startswith(GRADER_ROUTES):
+            if route not in self.pages:  # a reserved path is a grader's page or nothing
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+                return None
+        elif not Path(self.translate_path(self.path)).exists() and "." not in Path(route).name:
             self.path = "/index.html"
         return super().send_head()
 
@@ -24,7 +46,8 @@ class _BundleHandler(SimpleHTTPRequestHandler):
 
 class StaticSite:
     def __init__(self, root: Path) -> None:
-        handler = functools.partial(_BundleHandler, directory=str(root))
+        self._pages: dict[str, Path] = {}
+        handler = functools.partial(_BundleHandler, directory=str(root), pages=self._pages)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -32,6 +55,13 @@ class StaticSite:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}/"
+
+    def serve(self, page: Path) -> str:
+        """Serve the grader's own file `page` beside the bundle, on the same origin, at a
+        reserved path (`GRADER_ROUTES` + its name); returns its URL."""
+        route = GRADER_ROUTES + page.name
+        self._pages[route] = page.resolve()
+        return self.url.rstrip("/") + route
 
     def start(self) -> StaticSite:
         self._thread.start()

@@ -618,17 +618,28 @@ class WebDevice:
             raise
         return driver
 
-    def open_page(self, url: str) -> Any:
-        """A pinned session (default phone) on a page of the grader's own, e.g. the
-        calibration page, once it has rendered. A kept browser (isolation "context") is quit
-        first: one browser per device is alive at a time."""
-        self._quit_kept()
-        driver = self._session(urlsplit(url).netloc)
+    def open_page(self, page: Path) -> Any:
+        """The grader's own HTML file `page` (the calibration page) on the device, once it
+        has rendered: served from the app's own site at a reserved path no file of the bundle
+        can take (`StaticSite.serve`), in a session pinned as the app's, on the default phone.
+
+        Isolation "context": in the device's kept browser for the default phone, wiped first
+        as before a launch (the next launch wipes it again), so the photo costs no browser of
+        its own; "browser": in a new session. Hand the session back as after a test: kept when
+        `keeps` says so, else quit."""
+        if self._site is None:
+            raise DeviceError("the web device is not started")
+        url = self._site.serve(page)
+        if self.isolation == "context":
+            driver = self._kept_browser(None)
+        else:
+            driver = self._session(self.own_hosts[0])
         try:
             driver.get(url)
             self._wait_rendered(driver)
         except BaseException:
-            driver.quit()
+            self._forget(driver)
+            _quit(driver)
             raise
         return driver
 

@@ -201,3 +201,28 @@ def test_the_device_photographs_the_calibration_as_pinned(pinned_server: AppiumS
     assert result.status == "identical", result.differences
     assert observed["timezone"] == "UTC" and observed["language"] == "en-US"
     assert observed["colorScheme"] == "light" and observed["reducedMotion"] == "reduce"
+
+
+def test_the_calibration_in_the_kept_browser_after_an_app_is_as_in_a_new_one(
+    pinned_server: AppiumServer,
+) -> None:
+    """The calibration page opens in the device's kept phone browser, wiped, on the app's own
+    origin: after an app that wrote to every kind of storage, registered a service worker
+    (which would answer the calibration page's request if it were left) and shipped a forged
+    page at the calibration's path, the photo is the pinned one, no browser was started for
+    it, and the next launch sees nothing of the app."""
+    from .test_isolation import NOTHING, PROBE, _item
+
+    bundle = REPO / "tests" / "device" / "isolation_probe"
+    assert bundle == PROBE
+    device = WebDevice(bundle=bundle, appium=pinned_server, isolation="context").start()
+    try:
+        first = _item(device, None, write=True)
+        photo, observed = photograph(device)
+        after = _item(device, None, write=False)
+    finally:
+        device.stop()
+    assert first.session == after.session  # one browser: the app's, the photo's, the app's
+    assert after.seen == NOTHING
+    result = compare(photo, observed, calibration_environment(REPO / ".revylbench/appium"))
+    assert result.status == "identical", result.differences

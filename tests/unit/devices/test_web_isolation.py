@@ -104,8 +104,28 @@ def test_a_session_is_kept_only_when_it_is_the_kept_one_and_its_page_answers(
     assert not device.keeps(kept_browser(device), hung=False)
 
 
-def test_a_page_of_the_graders_own_quits_the_kept_browser_first(device: WebDevice) -> None:
-    """The calibration photo's browser is the only one alive while it is taken."""
+def test_a_page_of_the_graders_own_opens_in_the_kept_phone_browser(
+    device: WebDevice, tmp_path: Path,
+) -> None:
+    """The calibration photo costs no browser of its own: the kept phone browser, wiped."""
+    from pytest_revylbench.devices.site import StaticSite
+
+    page = tmp_path / "calibration.html"
+    page.write_text("<p>calibration</p>")
+    device._site = StaticSite(tmp_path).start()
+    try:
+        opens_in_the_kept_browser(device, page)
+    finally:
+        device._site.stop()
+
+
+def opens_in_the_kept_browser(device: WebDevice, page: Path) -> None:
     kept = kept_browser(device)
-    page = device.open_page("http://127.0.0.1:5151/calibration.html")
-    assert kept.quit_called and device._kept == {} and not page.quit_called
+    opened = device.open_page(page)
+    assert opened is kept and not kept.quit_called and list(device._kept.values()) == [kept]
+    small = kept_browser(device, Small())
+    assert device.open_page(page) is not small and small.quit_called  # the phone's screen
+    device.isolation = "browser"
+    other = device.open_page(page)
+    assert other not in device._kept.values()
+    assert not device.keeps(other, hung=False)  # a session of its own: quit after the photo
