@@ -127,7 +127,7 @@ class App:
             )
         self._rec.before_action()
         self._loc.take_judged()
-        found[0].click()
+        self._session.press(found[0])
 
     def type(
         self, *, into: str, text: str, clear: bool = True, criterion: str | None = None
@@ -143,7 +143,7 @@ class App:
         field = found[0]
         self._rec.before_action()
         self._loc.take_judged()
-        field.click()
+        self._session.press(field)
         if clear:
             self._loc.clear_input(field)
         field.send_keys(text)

@@ -275,6 +275,10 @@ class AndroidEmulator:
                           what=f"a UiAutomator2 session on {self.described}",
                           timeout_s=self.launch_timeout_s)
 
+    def press(self, driver: Any, element: Any) -> None:
+        """The driver's own click: UiAutomator2 taps the element itself."""
+        element.click()
+
     def relaunch(self, driver: Any) -> None:
         """Stop and start the app again: its memory is gone, what it stored stays."""
         assert self._app is not None and self._activity is not None

@@ -229,6 +229,10 @@ class RemoteDevice:
                           what=f"a {self.platform} session on the hub {self.shown_url}",
                           app=self.app, timeout_s=self.launch_timeout_s)
 
+    def press(self, driver: Any, element: Any) -> None:
+        """The driver's own click: the hub's driver taps the element itself."""
+        element.click()
+
     def relaunch(self, driver: Any) -> None:
         driver.terminate_app(self.app.app_id)
         driver.activate_app(self.app.app_id)

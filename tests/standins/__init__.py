@@ -97,6 +97,9 @@ class DriverSession:
     def relaunch(self) -> None:
         raise RuntimeError("a session opened without a device cannot relaunch the app")
 
+    def press(self, element: Any) -> None:
+        element.click()
+
     def console_errors(self) -> list[str]:
         return []
 

@@ -94,7 +94,8 @@ def mismatches(protocol: type, implementation: object) -> list[str]:
 def test_the_protocols_name_every_member_the_grader_uses() -> None:
     assert members(Device) == {
         "platform": "property", "launch_timeout_s": "attribute", "start": "method",
-        "healthy": "method", "launch": "method", "relaunch": "method", "keeps": "method",
+        "healthy": "method", "launch": "method", "relaunch": "method", "press": "method",
+        "keeps": "method",
         "console_errors": "method", "screen_fingerprint": "method", "requested_urls": "method",
         "own_hosts": "property", "record_video": "method", "ui_tree": "method",
         "ui_tree_suffix": "property", "evidence_screenshot": "method",
@@ -102,8 +103,8 @@ def test_the_protocols_name_every_member_the_grader_uses() -> None:
     }
     assert members(AppSession) == {
         "driver": "property", "own_hosts": "property", "screenshot": "method",
-        "relaunch": "method", "console_errors": "method", "screen_fingerprint": "method",
-        "requested_urls": "method",
+        "relaunch": "method", "press": "method", "console_errors": "method",
+        "screen_fingerprint": "method", "requested_urls": "method",
     }
 
 
@@ -161,6 +162,9 @@ class Seen:
 
     def relaunch(self) -> None:
         self.asked.append("relaunch")
+
+    def press(self, element: object) -> None:
+        self.asked.append("press")
 
     def console_errors(self) -> list[str]:
         return ["Uncaught TypeError: x is undefined"]
