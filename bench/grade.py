@@ -4,7 +4,7 @@
   grade.py parallel N  figure 5: -n 1 with one device vs -n 2 with two devices (build reused)
   grade.py scaling N   figure 7: suites of 4, 8, 16 device tests (serial, build reused)
   grade.py isolation N figure 10: every tier, --isolation=browser vs context (build reused)
-  grade.py speed N     figure 11: every tier, today's path (--isolation=browser --evidence=eager)
+  grade.py speed N     figure 11: every tier, today's path (--isolation=browser --evidence=eager --press=driver)
                        vs the default options (build reused), with each item's time; the
                        defaults also on the pool's two devices at once (-n 2; off with
                        SPEED_TWO_DEVICES=0)
@@ -205,7 +205,7 @@ def main() -> None:
         configs = {i: dict(extra=[f"--isolation={i}"]) for i in ("browser", "context")}
     elif mode == "speed":
         # Today's path selected by options, beside whatever the defaults are now.
-        configs = {"today": dict(extra=["--isolation=browser", "--evidence=eager"]),
+        configs = {"today": dict(extra=["--isolation=browser", "--evidence=eager", "--press=driver"]),
                    "default": dict(extra=[])}
         if os.environ.get("SPEED_TWO_DEVICES", "1") != "0":  # the pool's two devices at once
             configs["default-n2"] = dict(extra=["-n", "2"])

@@ -144,9 +144,7 @@ class App:
         self._rec.before_action()
         self._loc.take_judged()
         self._session.press(field)
-        if clear:
-            self._loc.clear_input(field)
-        field.send_keys(text)
+        self._loc.enter_text(field, text, clear=clear)
         # On a device the soft keyboard stays up, and a ScrollView would spend the next tap
         # on dismissing it.
         self._loc.dismiss_keyboard(self._driver)

@@ -19,7 +19,13 @@ from pytest_revylbench.devices.protocol import Device
 from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
-from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation, WebDevice
+from pytest_revylbench.devices.web import (
+    DEFAULT_ISOLATION,
+    DEFAULT_PRESS,
+    Isolation,
+    PressMode,
+    WebDevice,
+)
 
 DRIVERS: dict[str, tuple[str, ...]] = {"web": ("chromium",)}
 """The Appium drivers a provider's own server loads (the others installed, such as the fake
@@ -38,6 +44,8 @@ class DeviceRack:
     """The project's install of the pinned fonts; the web device draws with these only."""
     isolation: Isolation = DEFAULT_ISOLATION
     """How web devices keep tests apart (see `devices.web.ISOLATIONS`)."""
+    presses: PressMode = DEFAULT_PRESS
+    """How web devices press a control (see `devices.web.PRESS_MODES`)."""
     on_server_start: Callable[[str, int], None] | None = None
     """Told (slot, process group) of every Appium server started for a device."""
     devices: dict[str, Device] = field(default_factory=dict)
@@ -87,7 +95,7 @@ class DeviceRack:
                 app = ios_app(self.artifact) if self.artifact.suffix == ".app" else android_app(self.artifact)
                 return RemoteDevice(pool.hub_url, app, overrides)
             return WebDevice(bundle=self.artifact, appium=RemoteAppium(pool.hub_url),
-                             overrides=overrides, isolation=self.isolation)
+                             overrides=overrides, isolation=self.isolation, presses=self.presses)
         endpoint: AppiumServer | RemoteAppium
         if self.appium_url:
             endpoint = RemoteAppium(self.appium_url)
@@ -124,7 +132,7 @@ class DeviceRack:
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
         return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides,
-                         isolation=self.isolation)
+                         isolation=self.isolation, presses=self.presses)
 
     def stop_all(self) -> list[str]:
         """Stop every device and server; returns the slots whose servers were stopped."""

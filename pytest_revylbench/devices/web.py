@@ -253,6 +253,13 @@ per device for the whole grade, wiped to a fresh state before each launch (a lau
 screen size replaces it: see `WebDevice._kept_browser`)."""
 DEFAULT_ISOLATION: Isolation = "context"
 
+PressMode = Literal["devtools", "driver"]
+PRESS_MODES: tuple[PressMode, ...] = ("devtools", "driver")
+"""How the web device presses a control: "devtools", chromedriver's element click made with
+the same touch events over the grader's own DevTools socket (`WebDevice.press`); "driver",
+chromedriver's own click (the earlier path)."""
+DEFAULT_PRESS: PressMode = "devtools"
+
 
 def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
     """Run one DevTools command on the session's current tab (see `pin_session`)."""
@@ -400,6 +407,7 @@ class WebDevice:
     launch_timeout_s: float = 20.0
     overrides: dict[str, Any] = field(default_factory=dict)
     isolation: Isolation = DEFAULT_ISOLATION
+    presses: PressMode = DEFAULT_PRESS
     _site: StaticSite | None = None
     _chromedrivers: dict[str, int] = field(default_factory=dict)
     """The port of each live session's chromedriver, by session id (`stop_hung`)."""
@@ -517,8 +525,8 @@ class WebDevice:
         15 ms for the same events sent here (idle, 2026-12-03), and a journey presses two dozen
         times. Without a socket the events go through the session; a tab that does not answer
         within the session's command limit has hung."""
-        point = press_point(driver, element)
-        if point is None:  # larger than the window or a scroll view: chromedriver's own
+        point = press_point(driver, element) if self.presses == "devtools" else None
+        if point is None:  # chromedriver's own click: asked for, or a box larger than a view
             element.click()
             return
         events = touch_events(*point)

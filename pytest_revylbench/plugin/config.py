@@ -20,7 +20,7 @@ from pytest_revylbench.builder.submission import source_files
 from pytest_revylbench.devices.hosttools import host_support
 from pytest_revylbench.devices.pool import BUILTIN_WEB_POOL, DEFAULT_POOLS, PoolError, PoolSpec, load_pool
 from pytest_revylbench.devices.video import DEFAULT_VIDEO, DEFAULT_VIDEO_BUDGET_MB, VideoMode
-from pytest_revylbench.devices.web import DEFAULT_ISOLATION, Isolation
+from pytest_revylbench.devices.web import DEFAULT_ISOLATION, DEFAULT_PRESS, Isolation, PressMode
 from pytest_revylbench.outputs.ledger import LedgerError, check_open
 from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.options import Option
@@ -70,6 +70,8 @@ class GradeConfig:
     """The wait before the first install retry; each later wait doubles (at most 60 s)."""
     isolation: Isolation = DEFAULT_ISOLATION
     """How the web device keeps tests apart (see `devices.web.ISOLATIONS`)."""
+    presses: PressMode = DEFAULT_PRESS
+    """How the web device presses a control (see `devices.web.PRESS_MODES`)."""
     evidence: EvidenceMode = DEFAULT_EVIDENCE
     """When evidence screenshots are taken (see `app.evidence.EVIDENCE_MODES`)."""
     video: VideoMode = DEFAULT_VIDEO
@@ -137,6 +139,7 @@ class GradeConfig:
             install_backoff_s=opt.required(config, opt.INSTALL_BACKOFF),
             rebuild=opt.switch(config, opt.REBUILD),
             isolation=cast(Isolation, opt.required(config, opt.ISOLATION)),  # parsed: one of ISOLATIONS
+            presses=cast(PressMode, opt.required(config, opt.PRESS)),  # parsed: one of PRESS_MODES
             evidence=cast(EvidenceMode, opt.required(config, opt.EVIDENCE)),  # one of EVIDENCE_MODES
             video=cast(VideoMode, opt.required(config, opt.VIDEO)),  # one of VIDEO_MODES
             video_budget_mb=opt.required(config, opt.VIDEO_BUDGET),

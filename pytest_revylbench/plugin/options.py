@@ -18,7 +18,7 @@ import pytest
 
 from pytest_revylbench.app.evidence import DEFAULT_EVIDENCE, EVIDENCE_MODES
 from pytest_revylbench.devices.video import DEFAULT_VIDEO, DEFAULT_VIDEO_BUDGET_MB, VIDEO_MODES
-from pytest_revylbench.devices.web import DEFAULT_ISOLATION, ISOLATIONS
+from pytest_revylbench.devices.web import DEFAULT_ISOLATION, DEFAULT_PRESS, ISOLATIONS, PRESS_MODES
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
 
@@ -204,6 +204,11 @@ ISOLATION = Option("--isolation", "revylbench_isolation",
                    "how the web device keeps tests apart: context (one Chromium per device for "
                    "the grade, wiped clean before each test) or browser (a new Chromium per test)",
                    one_of(ISOLATIONS), default=DEFAULT_ISOLATION, choices=ISOLATIONS)
+PRESS = Option("--press", "revylbench_press",
+               "how the web device presses a control: devtools (chromedriver's element click "
+               "made with the same touch events over the grader's own DevTools socket) or driver "
+               "(chromedriver's own click)", one_of(PRESS_MODES), default=DEFAULT_PRESS,
+               choices=PRESS_MODES)
 EVIDENCE = Option("--evidence", "revylbench_evidence",
                   "when evidence screenshots are taken: lazy (only before an action changes a "
                   "judged screen, at a failed check and at the end of a test; on the web at CSS "
@@ -230,7 +235,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASK, PLATFORM, SUBMISSION, REPORTS, RUN_ID, APPIUM_URL, CHECK_TIMEOUT, BUILD_TIMEOUT,
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
-    SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION,
+    SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION, PRESS,
     EVIDENCE, VIDEO, VIDEO_BUDGET, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""

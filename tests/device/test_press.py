@@ -85,3 +85,45 @@ def test_a_press_another_element_would_take_fails_as_chromedrivers_click_does(
         assert _state(driver)["events"] == []  # neither pressed anything
     finally:
         driver.quit()
+
+
+def _typed(device: WebDevice, enter: Callable[[Any], None]) -> list[Any]:
+    driver = device.launch()
+    try:
+        field = driver.find_element("css selector", "#field")
+        device.press(driver, field)
+        enter(field)
+        return list(driver.execute_script("return window.keys;"))
+    finally:
+        if not device.keeps(driver, hung=False):
+            driver.quit()
+
+
+def test_typing_in_one_command_sends_the_keys_of_three(device: WebDevice) -> None:
+    """`WebLocators.enter_text`: select all, delete and type in one send-keys command, key
+    event for key event what three commands sent."""
+    from selenium.webdriver.common.keys import Keys
+
+    from pytest_revylbench.app.locators import WebLocators
+
+    def three(field: Any) -> None:
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(Keys.BACKSPACE)
+        field.send_keys("12.50")
+
+    by_three = _typed(device, three)
+    by_one = _typed(device, lambda field: WebLocators().enter_text(field, "12.50", clear=True))
+    assert by_one == by_three
+    assert by_one[-1][-1] == "12.50" and ["keydown", "Backspace", False, "old text"] in by_one
+
+
+def test_press_driver_is_chromedrivers_own_click(device: WebDevice, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--press=driver` (the earlier path): no point is worked out, chromedriver clicks."""
+    from pytest_revylbench.devices import web
+
+    def unused(*args: Any) -> None:
+        raise AssertionError("press_point called with --press=driver")
+
+    monkeypatch.setattr(web, "press_point", unused)
+    device.presses = "driver"
+    assert _presses(device, device.press) == _presses(device, lambda driver, element: element.click())
