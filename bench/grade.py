@@ -4,10 +4,10 @@
   grade.py parallel N  figure 5: -n 1 with one device vs -n 2 with two devices (build reused)
   grade.py scaling N   figure 7: suites of 4, 8, 16 device tests (serial, build reused)
   grade.py isolation N figure 10: every tier, --isolation=browser vs context (build reused)
-  grade.py speed N     figure 11: every tier, today's path (--isolation=browser --evidence=eager --press=driver)
-                       vs the default options (build reused), with each item's time; the
-                       defaults also on the pool's two devices at once (-n 2; off with
-                       SPEED_TWO_DEVICES=0)
+  grade.py speed N     figure 11: every tier, today's path (--isolation=browser
+                       --evidence=eager --press=driver) vs the default options (build
+                       reused), with each item's time; the defaults also on the pool's two
+                       devices at once (-n 2; off with SPEED_TWO_DEVICES=0)
 
 Each mode runs one warm-up round, then N rounds with its configurations interleaved.
 A sampler reads /proc every 0.2 s: the grader's processes (pytest and its xdist workers) and
