@@ -11,6 +11,9 @@ Variants, each a fresh browser session per repetition, interleaved A,B,C,D,E,A,B
                every check whose screen changed, with its UI tree)
   facade-noev  App with the recorder not attached (no screenshots, no fingerprint calls)
   bare         appium-python-client issuing the same find/click/send_keys/text commands
+  bare-press   the bare script pressing as the facade does (`WebDevice.press`: the touch
+               events of chromedriver's click over the grader's DevTools socket), so that
+               facade / bare-press is the facade's own cost
   direct       the bare script through selenium straight to chromedriver (no Appium)
 Only the journey is timed (after the first screen rendered), with the recorder's end-of-test
 shot (where lazy evidence takes its last one); session start is timed apart.
@@ -75,13 +78,17 @@ def _text_xpath(text):
     return f"//body//*[normalize-space(.)={lit}][not(.//*[normalize-space(.)={lit}])]"
 
 
+PRESS = {"with": lambda d, el: el.click()}
+"""How the bare script presses: chromedriver's click, or (bare-press) the press the facade makes."""
+
+
 def tap_text(d, text):
     found = d.find_elements("css selector", f'[aria-label="{text}"]')
-    (found[0] if found else _wait(d, "xpath", _text_xpath(text))).click()
+    PRESS["with"](d, found[0] if found else _wait(d, "xpath", _text_xpath(text)))
 
 
 def tap_id(d, tid):
-    _wait(d, "css selector", f'[data-testid="{tid}"]').click()
+    PRESS["with"](d, _wait(d, "css selector", f'[data-testid="{tid}"]'))
 
 
 def see(d, text):
@@ -108,7 +115,7 @@ def see_in_order(d, *texts):
 def type_into(d, tid, text):
     from selenium.webdriver.common.keys import Keys
     el = _wait(d, "css selector", f'[data-testid="{tid}"]')
-    el.click()
+    PRESS["with"](d, el)
     el.send_keys(Keys.CONTROL, "a")
     el.send_keys(Keys.BACKSPACE)
     el.send_keys(text)
@@ -212,7 +219,7 @@ def main() -> None:
         (scratch / sub).mkdir(parents=True, exist_ok=True)
     journey = load_journey()
     server = device = None
-    variants = ("facade", "facade-sync", "facade-eager", "facade-noev", "bare", "direct")
+    variants = ("facade", "facade-sync", "facade-eager", "facade-noev", "bare", "bare-press", "direct")
     results: dict[str, list[float]] = {k: [] for k in variants}
     starts: dict[str, list[float]] = {"appium": [], "direct": []}
     commands: dict[str, int] = {}
@@ -254,6 +261,8 @@ def main() -> None:
                             shots[variant].append(len({s.path for s in rec.screenshots}))
                             captures[variant].append(rec.captures)
                     else:
+                        PRESS["with"] = device.press if variant == "bare-press" else (
+                            lambda d, el: el.click())
                         t = time.monotonic()
                         bare_journey(d)
                         el = time.monotonic() - t
@@ -285,6 +294,11 @@ def main() -> None:
         # same load, so its median is steadier than the ratio of the medians.
         "paired_ratio_facade_vs_bare": median(
             [a / b for a, b in zip(results["facade"], results["bare"], strict=True)]),
+        # The facade's own cost: against a bare script that presses as the facade does.
+        "ratio_facade_vs_bare_press": med["facade"] / med["bare-press"],
+        "paired_ratio_facade_vs_bare_press": median(
+            [a / b for a, b in zip(results["facade"], results["bare-press"], strict=True)]),
+        "ratio_facade_noev_vs_bare_press": med["facade-noev"] / med["bare-press"],
         "paired_ratio_facade_sync_vs_bare": median(
             [a / b for a, b in zip(results["facade-sync"], results["bare"], strict=True)]),
         "ratio_facade_eager_vs_bare": med["facade-eager"] / med["bare"],
