@@ -1,4 +1,4 @@
-"""Two xdist workers share a two-device web pool: same verdicts as a serial grade, no device
+"""Two xdist workers share a two-device web pool: the verdicts serial grades gave, no device
 ever leased twice at once, and a dead worker's lease and processes are recovered."""
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_revylbench.tasks.certificate import read_certificate
+from pytest_revylbench.tasks.loading import load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
 from .conftest import FLOW_ONLY, REPO, grade, survivors, verdicts
@@ -41,10 +43,19 @@ def test_two_workers_give_the_serial_verdicts(submission: str, tmp_path: Path) -
     folder = suite / "reference" if submission == "reference" else materialize(
         suite, {m.name: m for m in list_mutants(suite)}[submission], tmp_path / "sub"
     )
-    serial = grade(folder, tmp_path, "serial")
+    # The serial verdicts: budget's certificate, made of one-device grades of every tier (and
+    # current, or tests/device/test_certificates.py fails), so no serial grade is made here.
+    certificate = read_certificate(load_task(REPO / "tasks", REPO / "suites", "budget"))
+    assert certificate is not None
+    certified = certificate.subject(submission)
+    assert certified is not None
+    serial = {name: verdict for name, verdict in certified.runs[0].items() if name.startswith("test_")}
+    assert len(serial) == 4 and set(serial.values()) == (
+        {"pass"} if submission == "reference" else {"pass", "fail"})
     parallel = grade(folder, tmp_path, "parallel", "-n", "2")
-    assert verdicts(parallel) == verdicts(serial)
-    assert parallel["outcome"] == serial["outcome"]
+    assert verdicts(parallel) == serial
+    # The outcome is a function of the verdicts (tests/unit/scoring): all of it, or not all.
+    assert (parallel["outcome"] == 1.0) == (submission == "reference")
     intervals = lease_intervals(tmp_path / "parallel")
     assert set(intervals) == {"web-1", "web-2"}, "both devices should have been used"
     used = {t["device"] for t in parallel["tests"]}
