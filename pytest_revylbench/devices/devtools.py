@@ -64,7 +64,11 @@ def connect(url: str, timeout_s: float) -> Any:
 
     try:
         # No Origin header: Chromium refuses DevTools websockets from origins it does not allow.
-        return websocket.create_connection(url, timeout=timeout_s, suppress_origin=True)
+        # No byte-by-byte UTF-8 check in Python: `recv` decodes each text frame as UTF-8 anyway
+        # (in C, raising on a bad byte), and the Python check of a screenshot's megabyte of
+        # base64 cost about a CPU-second per grade (bench/RESULTS.md, "CI's wall time").
+        return websocket.create_connection(url, timeout=timeout_s, suppress_origin=True,
+                                           skip_utf8_validation=True)
     except Exception as exc:
         raise DevToolsError(f"could not open the DevTools socket {url}: {exc}") from exc
 
