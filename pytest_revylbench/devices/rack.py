@@ -20,6 +20,7 @@ from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import (
+    COMMAND_TIMEOUT_S,
     DEFAULT_ISOLATION,
     DEFAULT_PRESS,
     Isolation,
@@ -46,6 +47,9 @@ class DeviceRack:
     """How web devices keep tests apart (see `devices.web.ISOLATIONS`)."""
     presses: PressMode = DEFAULT_PRESS
     """How web devices press a control (see `devices.web.PRESS_MODES`)."""
+    command_timeout_s: float = COMMAND_TIMEOUT_S
+    """How long web devices let the app's page hold one command of a test (see
+    `devices.web.WebDevice.command_timeout_s`)."""
     on_server_start: Callable[[str, int], None] | None = None
     """Told (slot, process group) of every Appium server started for a device."""
     devices: dict[str, Device] = field(default_factory=dict)
@@ -95,7 +99,8 @@ class DeviceRack:
                 app = ios_app(self.artifact) if self.artifact.suffix == ".app" else android_app(self.artifact)
                 return RemoteDevice(pool.hub_url, app, overrides)
             return WebDevice(bundle=self.artifact, appium=RemoteAppium(pool.hub_url),
-                             overrides=overrides, isolation=self.isolation, presses=self.presses)
+                             overrides=overrides, isolation=self.isolation, presses=self.presses,
+                             command_timeout_s=self.command_timeout_s)
         endpoint: AppiumServer | RemoteAppium
         if self.appium_url:
             endpoint = RemoteAppium(self.appium_url)
@@ -132,7 +137,8 @@ class DeviceRack:
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
         return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides,
-                         isolation=self.isolation, presses=self.presses)
+                         isolation=self.isolation, presses=self.presses,
+                         command_timeout_s=self.command_timeout_s)
 
     def stop_all(self) -> list[str]:
         """Stop every device and server; returns the slots whose servers were stopped."""

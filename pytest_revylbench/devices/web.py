@@ -78,8 +78,9 @@ SCRIPT_TIMEOUT_S = 10.0
 """A page script (the render probe, a fingerprint) not back by then is held by the app's own
 script: the page has hung."""
 COMMAND_TIMEOUT_S = 20.0
-"""The longest one driver command may take in a test (the HTTP read limit): a command that
-needs the page (find, click, a log read) waits for it without a limit of its own."""
+"""The longest one driver command may take in a test (the HTTP read limit) unless the grade
+says otherwise (`--command-timeout`): a command that needs the page (find, click, a log read)
+waits for it without a limit of its own."""
 ANSWER_S = 5.0
 """isolation "context": a kept browser's page must answer a trivial script within this at the
 end of a test (a page that answers nothing sooner has hung)."""
@@ -408,6 +409,11 @@ class WebDevice:
     overrides: dict[str, Any] = field(default_factory=dict)
     isolation: Isolation = DEFAULT_ISOLATION
     presses: PressMode = DEFAULT_PRESS
+    command_timeout_s: float = COMMAND_TIMEOUT_S
+    """How long the app's page may hold one command of a test (a tap, a probe, a screenshot,
+    a relaunch's navigation) before it has hung: the session's read limit from the first
+    screen on (`--command-timeout`). The grader's own commands to the browser (a wipe, a new
+    tab) keep COMMAND_TIMEOUT_S."""
     _site: StaticSite | None = None
     _chromedrivers: dict[str, int] = field(default_factory=dict)
     """The port of each live session's chromedriver, by session id (`stop_hung`)."""
@@ -614,7 +620,7 @@ class WebDevice:
             except Exception:
                 pass
             raise
-        command_limit(driver, COMMAND_TIMEOUT_S)
+        command_limit(driver, self.command_timeout_s)
         return driver
 
     def keeps(self, driver: Driver, *, hung: bool) -> bool:
@@ -636,7 +642,7 @@ class WebDevice:
         if not answered:  # a page that hangs without the test noticing
             self.stop_hung(driver)
             return False
-        command_limit(driver, COMMAND_TIMEOUT_S)
+        command_limit(driver, self.command_timeout_s)
         return True
 
     def stop_hung(self, driver: Any) -> list[int]:
@@ -759,7 +765,7 @@ class WebDevice:
                 raise AppHung(f"the app's page stopped answering before a relaunch: {exc}") from exc
             raise
         self._wait_rendered(driver)
-        command_limit(driver, COMMAND_TIMEOUT_S)
+        command_limit(driver, self.command_timeout_s)
 
     def _wait_rendered(self, driver: Any) -> None:
         """Wait for the first screen: a throw is a crash, a page that renders nothing within

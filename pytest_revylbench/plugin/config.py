@@ -58,6 +58,9 @@ class GradeConfig:
     """How many times a test that hit a bench fault is run again on a fresh device."""
     launch_timeout_s: float = 25.0
     """A launch that renders nothing within this is the app's hang (`app_hang`)."""
+    command_timeout_s: float = 20.0
+    """Web: a command of a test (a tap, a probe, a screenshot) the app's page holds longer than
+    this is the app's hang (`app_hang`)."""
     functional_timeout_s: float = 240.0
     """The type-check and the hidden jest run together: past this, the app's code hung them."""
     grade_timeout_s: float = 900.0
@@ -132,6 +135,7 @@ class GradeConfig:
             agent_seconds=opt.value(config, opt.AGENT_SECONDS),
             infra_retries=opt.value(config, opt.INFRA_RETRIES) or 0,
             launch_timeout_s=opt.required(config, opt.LAUNCH_TIMEOUT),
+            command_timeout_s=opt.required(config, opt.COMMAND_TIMEOUT),
             functional_timeout_s=opt.required(config, opt.FUNCTIONAL_TIMEOUT),
             grade_timeout_s=opt.required(config, opt.GRADE_TIMEOUT),
             grade_deadline=_deadline(config),

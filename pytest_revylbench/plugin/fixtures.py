@@ -166,7 +166,7 @@ def revylbench_rack(
         pool=grade.pool, artifact=revylbench_build, appium_dir=grade.appium_dir,
         logs=grade.run_dir, owner=grade_owner(grade.run_id, worker), appium_url=grade.appium_url,
         fonts_dir=grade.fonts_dir, on_server_start=revylbench_leases.own_processes,
-        isolation=grade.isolation, presses=grade.presses,
+        isolation=grade.isolation, presses=grade.presses, command_timeout_s=grade.command_timeout_s,
     )
     try:
         yield rack

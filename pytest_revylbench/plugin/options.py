@@ -192,6 +192,10 @@ SCHEME = Option("--scheme", "revylbench_scheme",
 LAUNCH_TIMEOUT = Option("--launch-timeout", "revylbench_launch_timeout",
                         "seconds a launch may take to render the first screen; past it the app hung "
                         "(app_hang)", positive_seconds, default="25")
+COMMAND_TIMEOUT = Option("--command-timeout", "revylbench_command_timeout",
+                         "web: seconds the app's page may hold one command of a test (a tap, a "
+                         "probe, a screenshot); past it the app hung (app_hang)", positive_seconds,
+                         default="20")
 FUNCTIONAL_TIMEOUT = Option("--functional-timeout", "revylbench_functional_timeout",
                             "seconds each of the type-check and the hidden jest run may take; past "
                             "it the app hung", positive_seconds, default="240")
@@ -235,7 +239,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASK, PLATFORM, SUBMISSION, REPORTS, RUN_ID, APPIUM_URL, CHECK_TIMEOUT, BUILD_TIMEOUT,
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
-    SCHEME, LAUNCH_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION, PRESS,
+    SCHEME, LAUNCH_TIMEOUT, COMMAND_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION, PRESS,
     EVIDENCE, VIDEO, VIDEO_BUDGET, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""

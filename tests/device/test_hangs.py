@@ -91,10 +91,17 @@ def test_a_busy_loop_in_the_root_render_is_graded_on_every_tier(tmp_path: Path) 
 @pytest.mark.parametrize("name", ["busy-after-first-tap", "starving-interval", "never-settling-promise"])
 def test_an_app_that_stops_answering_is_an_app_hang(name: str, tmp_path: Path) -> None:
     app = hung_app(name, tmp_path / "app")
-    record, _ = timed_grade(app, tmp_path / "reports", name, *FLOW_ONLY)
+    # Limits set low on purpose (defaults 20 s and 25 s, with room for a loaded machine): a page
+    # spinning in a tap's handler holds a core until its command's limit (four taps, 80 CPU-s at
+    # the default), and a render that never comes is waited out twice.
+    record, _ = timed_grade(app, tmp_path / "reports", name, *FLOW_ONLY,
+                            "--command-timeout=8", "--launch-timeout=12")
     faults = {(t["verdict"], t["fault"]) for t in record["tests"]}
     assert faults == {("fail", "app_hang")}, [(t["name"], t["fault"], t["reason"]) for t in record["tests"]]
     assert record["failure_kind"] == "app_hang" and record["status"] == "candidate_failure"
+    if name == "busy-after-first-tap":  # each test's own tap hung it, at the grade's limit
+        assert all("had no answer within 8s" in t["reason"] for t in record["tests"]), \
+            [t["reason"] for t in record["tests"]]
 
 
 def test_state_set_in_render_is_stopped_by_react_and_is_an_app_crash(tmp_path: Path) -> None:

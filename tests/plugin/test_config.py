@@ -39,7 +39,7 @@ def test_parsers_refuse_saying_what_they_expected(
 
 def test_every_option_is_declared_once_with_its_ini_twin() -> None:
     flags = [o.flag for o in opt.ALL]
-    assert len(flags) == len(set(flags)) == 34
+    assert len(flags) == len(set(flags)) == 35
     assert all(o.dest == "revylbench_" + o.flag.removeprefix("--").replace("-", "_") for o in opt.ALL)
     assert {o.flag for o in opt.PATH_OPTIONS} == {
         "--submission", "--reports", "--tasks-dir", "--suites-dir", "--devices-dir", "--cache-dir",
@@ -62,7 +62,8 @@ def test_defaults_without_an_ini_file(demo_task: pytest.Pytester) -> None:
     assert grade.submission == (here / "submission").resolve()
     assert (grade.appium_dir, grade.fonts_dir) == (here / ".revylbench/appium", here / ".revylbench/fonts")
     assert (grade.check_timeout_s, grade.build_timeout_s, grade.launch_timeout_s) == (5.0, 600.0, 25.0)
-    assert (grade.functional_timeout_s, grade.grade_timeout_s) == (240.0, 900.0)
+    assert (grade.command_timeout_s, grade.functional_timeout_s, grade.grade_timeout_s) == (
+        20.0, 240.0, 900.0)
     assert (grade.infra_retries, grade.install_retries, grade.install_backoff_s) == (2, 2, 10.0)
     assert (grade.rollout, grade.agent_seconds, grade.agent_started_at, grade.rebuild) == (
         None, None, None, False)

@@ -90,7 +90,8 @@ def test_items_past_the_grade_limit_are_not_run_as_a_timeout(demo_task: pytest.P
 
 
 def test_grade_timeouts_are_checked(demo_task: pytest.Pytester) -> None:
-    for flag in ("--grade-timeout=0", "--launch-timeout=soon", "--functional-timeout=-1"):
+    for flag in ("--grade-timeout=0", "--launch-timeout=soon", "--functional-timeout=-1",
+                 "--command-timeout=0"):
         result = demo_task.runpytest("--task", "demo", "--submission", "submission", flag)
         result.stderr.fnmatch_lines([f"*{flag.split('=')[0]}*expected a positive number of seconds*"])
 

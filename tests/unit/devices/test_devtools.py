@@ -96,5 +96,5 @@ def test_an_answer_that_is_not_utf8_is_a_socket_failure(
     url, answers = devtools_server
     answers.append(b'{"id": ID, "result": {"value": "\xff\xfe"}}')
     page = PageSocket(url)
-    with pytest.raises(DevToolsError, match="Runtime.evaluate: the DevTools socket failed"):
+    with pytest.raises(DevToolsError, match=r"Runtime\.evaluate: the DevTools socket failed"):
         page.call("Runtime.evaluate", {"expression": "1"}, timeout_s=10)
