@@ -17,6 +17,13 @@ from pytest_revylbench.app.locators import Locators
 from pytest_revylbench.devices.protocol import AppSession
 
 POLL_S = 0.1
+POLL_STEADY_S = 1.0
+POLL_MAX_S = 0.5
+"""A check still waiting probes every POLL_S for its first POLL_STEADY_S, then half as often
+again at each probe up to every POLL_MAX_S, and once more at its deadline: what a check waits
+for shows within a second when the app is right, and a check that fails would otherwise probe
+about forty times in its 5 s (each probe about 20 ms of the device's CPU: bench/RESULTS.md,
+"CI's wall time", session 17)."""
 REVEAL_EVERY_S = 1.0
 """On a device, how often a check still waiting scrolls toward what it looks for."""
 
@@ -83,12 +90,17 @@ class App:
 
     def _poll(self, probe: Callable[[], Any], timeout_s: float | None) -> Any:
         """Call `probe` until it returns something truthy or the timeout passes."""
-        deadline = time.monotonic() + (self.timeout_s if timeout_s is None else timeout_s)
+        started = time.monotonic()
+        deadline = started + (self.timeout_s if timeout_s is None else timeout_s)
+        pause = POLL_S
         while True:
             result = probe()
-            if result or time.monotonic() >= deadline:
+            now = time.monotonic()
+            if result or now >= deadline:
                 return result
-            time.sleep(POLL_S)
+            if now - started >= POLL_STEADY_S:
+                pause = min(pause * 1.5, POLL_MAX_S)
+            time.sleep(min(pause, deadline - now))
 
     def _target(self, text: str | None, test_id: str | None) -> tuple[list[tuple[str, str]], str]:
         if (text is None) == (test_id is None):
