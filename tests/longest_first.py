@@ -17,7 +17,6 @@ FIRST = (
     "tests/device/test_run_agent_grades.py",      # a group of rollouts with an agent
     "tests/device/test_hangs.py",                 # apps that hang until a time limit
     "tests/device/test_lazy_evidence.py",
-    "tests/device/test_grade_tasks.py",
 )
 """Node id prefixes, longest first (from `--durations` of CI runs)."""
 

@@ -5,7 +5,9 @@ Eleven real grades of the five tasks (references and planted bugs, with the agen
 given), in two campaigns that both plan all five tasks:
 
 - alpha, 1 seed planned (a complete matrix):
-  budget seed 1 submits newest-last-in-group after 900 s, then the reference after 1800 s;
+  budget seed 1 submits categories-tab-missing after 900 s (stage 1 fails while stage 2 passes:
+  a repair history, not flagged, since only the final vector is), then the reference after
+  1800 s;
   split seed 1 the reference after 600 s (solved at the first try);
   auction seed 1 sold-at-winner-max after 1200 s;
   bookings seed 1 the reference after 2400 s, then promotion-ignores-limit after 3000 s
@@ -19,6 +21,8 @@ given), in two campaigns that both plan all five tasks:
 
 Each rollout is started (`revylbench rollout start`, scheme stages as the grades are scored)
 before its grades and ended (`revylbench rollout end`, the last grade's agent seconds) after.
+The same rollouts also show each factor of a rollout's score as the package computes it, and a
+rollout's own page in a real browser.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ PYTEST = Path(sys.executable).with_name("pytest")
 TASKS = ("budget", "split", "auction", "bookings", "till")
 PLAN: dict[str, dict[tuple[str, int], list[tuple[str, int]]]] = {
     "alpha": {
-        ("budget", 1): [("newest-last-in-group", 900), ("reference", 1800)],
+        ("budget", 1): [("categories-tab-missing", 900), ("reference", 1800)],
         ("split", 1): [("reference", 600)],
         ("auction", 1): [("sold-at-winner-max", 1200)],
         ("bookings", 1): [("reference", 2400), ("promotion-ignores-limit", 3000)],
@@ -364,7 +368,7 @@ def test_the_ledgers_hold_what_was_graded(campaigns: dict[str, Path]) -> None:
     assert seen == {
         "alpha/auction/seed-1": [("ppff", "clean", 1200.0)],
         "alpha/bookings/seed-1": [("pppp", "clean", 2400.0), ("pppf", "clean", 3000.0)],
-        "alpha/budget/seed-1": [("pppf", "clean", 900.0), ("pppp", "clean", 1800.0)],
+        "alpha/budget/seed-1": [("fpff", "clean", 900.0), ("pppp", "clean", 1800.0)],
         "alpha/split/seed-1": [("pppp", "clean", 600.0)],
         "alpha/till/seed-1": [("pppf", "clean", 600.0)],
         "beta/budget/seed-1": [("ppff", "clean", 1200.0)],
@@ -416,10 +420,42 @@ def test_campaign_scores_every_rollout_with_its_state(campaigns: dict[str, Path]
                                               "passes while it does not"]
     assert beta["budget/seed-2"]["reason"].startswith("outcome 0.00 (stages) from submission 1")
     assert beta["budget/smoke"]["reason"] == "declared not a contestant run: harness smoke test"
-    bookings = {r["rollout"]: r for r in scores["alpha"]}["bookings/seed-1"]
+    alpha = {r["rollout"]: r for r in scores["alpha"]}
+    # Its first vector was incoherent, its final one is not: a repair history, not flagged.
+    assert alpha["budget/seed-1"]["flags"] == []
+    bookings = alpha["bookings/seed-1"]
     journey = ledger(campaigns["alpha"] / "rollouts/bookings/seed-1")[-1]["journey"]
     assert bookings["score"]["regressed"] == [f"2:{journey}"]
     assert (bookings["solved"], bookings["first_try"]) == (False, True)
+
+
+def test_each_factor_of_a_rollout_s_score(campaigns: dict[str, Path]) -> None:
+    """The package's own scoring of two real rollouts, factor by factor."""
+    from pytest_revylbench.outputs.ledger import read_ledger
+    from pytest_revylbench.scoring.rollout import score_ledger, time_factor
+
+    # The reference, then a planted bug that fails the journey it passed: a regression.
+    ledger_ = read_ledger(campaigns["alpha"] / "rollouts/bookings/seed-1")
+    records = ledger_.records
+    assert [r.party for r in records] == ["clean"] * 2
+    assert [(r.scheme, r.reward) for r in records] == [("stages", 1.0), ("stages", 0.6)]
+    journey = records[-1].stages[-1]
+    assert [r.verdicts[journey].value for r in records] == ["pass", "fail"]
+    score = score_ledger(ledger_)
+    assert score.state == "scored"
+    assert score.outcome == 0.6 and score.outcome_from_k == 2      # stages 1-3, no journey
+    assert score.submissions_factor == 0.8
+    assert score.time_factor == time_factor(3000)
+    assert score.regressed == (f"2:{journey}",)
+    assert score.regressions_factor == 0.8
+    assert score.score_percent == round(100 * 0.6 * 0.8 * time_factor(3000) * 0.8, 1) == 30.3
+    assert score.flags == ()
+    # A planted bug whose vector is incoherent, then the reference: nothing regressed.
+    ledger_ = read_ledger(campaigns["alpha"] / "rollouts/budget/seed-1")
+    assert [(r.scheme, r.reward) for r in ledger_.records] == [("stages", 0.0), ("stages", 1.0)]
+    score = score_ledger(ledger_)
+    assert (score.outcome, score.outcome_from_k, score.regressed, score.flags) == (1.0, 2, (), ())
+    assert score.score_percent == round(100 * 0.8 * time_factor(1800), 1) == 66.9
 
 
 def test_the_leaderboard_prints_the_table_derived_by_hand_from_the_ledgers(
@@ -663,3 +699,31 @@ def test_a_screenshot_of_the_whole_page_is_kept(browser: Any, page: Path) -> Non
     with Image.open(path) as image:
         assert image.size == (round(content["width"]), round(content["height"]))
     print(f"leaderboard screenshot: {path}")
+
+
+def test_a_rollout_s_own_page_in_a_real_browser(campaigns: dict[str, Path]) -> None:
+    """The page `revylbench rollout` writes for a real graded rollout (the reference, solved at
+    the first try after 600 s): its key elements are visible."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    rollout = campaigns["alpha"] / "rollouts/split/seed-1"
+    assert main(["rollout", str(rollout)]) == 0
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1100,1400"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.get((rollout / "scorecard.html").as_uri())
+        outcome = driver.find_element(By.ID, "outcome")
+        assert outcome.is_displayed() and outcome.text.startswith("93.7%")  # 1.0 × time(600 s)
+        assert driver.find_element(By.ID, "score-factors").is_displayed()
+        rows = driver.find_elements(By.CSS_SELECTOR, "tr.submission.clean")
+        assert len(rows) == 1 and rows[0].is_displayed()
+        driver.save_screenshot(str(rollout / "scorecard.png"))
+    finally:
+        driver.quit()
+    assert (rollout / "scorecard.png").stat().st_size > 10_000
