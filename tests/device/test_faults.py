@@ -17,19 +17,12 @@ from pytest_revylbench.builder.proctree import running
 from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.devices.reaper import marked_processes
 
-from .conftest import FLOW_ONLY, REPO, grade, survivors, verdicts
+from .conftest import FLOW_ONLY, REPO, command_line, grade, survivors, verdicts
 
 ALL_PASS = {
     "test_stage_1_accounts": "pass", "test_stage_2_transactions": "pass",
     "test_stage_3_budgets": "pass", "test_journey_month_close": "pass",
 }
-
-
-def cmdline(proc: psutil.Process) -> str:
-    try:
-        return " ".join(proc.cmdline())
-    except psutil.Error:
-        return ""
 
 
 @pytest.mark.parametrize("victim", ["chromedriver", "chromium", "appium"])
@@ -50,7 +43,7 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
     owner = f"{run_id}/main/"  # and the grader's pid
     killed, orphaned = [], []
     for target in marked_processes(owner, prefix=True):
-        line = cmdline(target)
+        line = command_line(target)
         is_victim = {
             "chromedriver": "/usr/bin/chromedriver" in line,
             "chromium": "chromium" in line and "--type=" not in line and "chromedriver" not in line,

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import psutil
 import pytest
 from selenium.common.exceptions import WebDriverException
 
 from pytest_revylbench.devices import web
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.web import Isolation, WebDevice
+
+from .conftest import command_line
 
 PROBE = Path(__file__).parent / "isolation_probe"
 KINDS = ("localStorage", "sessionStorage", "cookie", "indexedDB", "cacheStorage",
@@ -168,9 +169,9 @@ def test_a_hung_page_s_browser_is_killed_not_left_spinning(
     driver = kept.launch(None)
     [chromedriver] = web.chromedriver_processes(kept.chromedriver, kept._chromedrivers[driver.session_id])
     browser = [chromedriver, *chromedriver.children(recursive=True)]
-    assert any("--type=renderer" in " ".join(p.cmdline()) for p in browser)
+    assert any("--type=renderer" in command_line(p) for p in browser)
     driver.execute_script("setTimeout(function () { for (;;) {} }, 0); return 1;")
     assert not kept.keeps(driver, hung=True)
-    left = [p for p in browser if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    left = [p for p in browser if p.is_running() and command_line(p)]  # zombies have none
     assert left == []
     assert kept.launch(None).execute_script("return 1;") == 1  # the device goes on
