@@ -12,9 +12,9 @@ import time
 import uuid
 from collections.abc import Iterator
 
-import psutil
 import pytest
 
+from pytest_revylbench.builder.proctree import running
 from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreaper is Linux's")
@@ -105,7 +105,7 @@ def test_without_a_subreaper_snapshots_find_the_orphans(mark: str) -> None:
     server.wait()
     assert reaper.release([server.pid]) == [orphan]
     deadline = time.monotonic() + 5
-    while psutil.pid_exists(orphan) and psutil.Process(orphan).status() != psutil.STATUS_ZOMBIE:
+    while running(orphan):
         assert time.monotonic() < deadline, "the orphan is still running"
         time.sleep(0.02)
     assert marked_processes(mark) == []

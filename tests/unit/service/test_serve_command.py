@@ -11,6 +11,7 @@ from pathlib import Path
 
 import psutil
 
+from pytest_revylbench.builder.proctree import running
 from pytest_revylbench.service.client import ServiceClient
 from pytest_revylbench.service.endpoint import read_service_file
 from pytest_revylbench.service.workspace import WORKSPACE
@@ -39,7 +40,7 @@ def _ready(workspace: Path, proc: subprocess.Popen[bytes], log: Path, runs: int)
 
 def _gone(procs: list[psutil.Process]) -> bool:
     deadline = time.monotonic() + 20
-    while any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in procs):
+    while any(running(p.pid) for p in procs):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.1)
