@@ -29,9 +29,8 @@ from pytest_revylbench.devices.pinning import (
     pinned_settings,
 )
 from pytest_revylbench.devices.pool import DeviceSpec
-from pytest_revylbench.devices.protocol import PAGE_SOURCE_SUFFIX, Driver, Screen
-from pytest_revylbench.devices.remote import NativeApp, launch_app, wait_for_app
-from pytest_revylbench.devices.video import AppiumRecording, VideoCapture
+from pytest_revylbench.devices.protocol import Driver, Screen
+from pytest_revylbench.devices.remote import NativeApp, NativeSession, launch_app, wait_for_app
 
 TEXT_ATTRIBUTES = ("text", "content-desc", "resource-id")
 ADB_TIMEOUT_S = {"get-state": 15.0, "getprop": 10.0, "install": 300.0, "shell": 60.0, "emu": 30.0}
@@ -107,7 +106,7 @@ def logcat_errors(entries: list[dict[str, Any]]) -> list[str]:
 
 
 @dataclass
-class AndroidEmulator:
+class AndroidEmulator(NativeSession):
     """One emulator of an `android-emulator` pool, on console port `port` (serial emulator-<port>)."""
 
     spec: DeviceSpec
@@ -293,43 +292,6 @@ class AndroidEmulator:
         except Exception:  # a driver without logcat: no evidence, not a failure
             return []
         return logcat_errors(list(entries))
-
-    def screen_fingerprint(self, driver: Driver) -> None:
-        """None: UiAutomator2 has no token of the screen cheaper than a screenshot."""
-        return None
-
-    def keeps(self, driver: Driver, *, hung: bool) -> bool:
-        """False: each launch of a native app is a new session; the caller quits this one."""
-        return False
-
-    def record_video(self, driver: Driver) -> VideoCapture:
-        """Appium's screen recording of the session (`start_recording_screen`)."""
-        return AppiumRecording(driver).start()
-
-    def ui_tree(self, driver: Driver) -> str:
-        """The accessibility tree: Appium's page source."""
-        return str(driver.page_source)
-
-    @property
-    def ui_tree_suffix(self) -> str:
-        return PAGE_SOURCE_SUFFIX
-
-    def evidence_screenshot(self, driver: Driver) -> bytes:
-        """The driver's screenshot: the only capture a phone has."""
-        return bytes(driver.get_screenshot_as_png())
-
-    def evidence_prefetch(self, driver: Driver) -> None:
-        """None: the phone's one capture is taken when the shot is needed."""
-        return None
-
-    def requested_urls(self, driver: Driver) -> None:
-        """None: the emulator's network traffic is not observed."""
-        return None
-
-    @property
-    def own_hosts(self) -> tuple[str, ...]:
-        """(): the grader serves nothing to a native app; it runs from its install."""
-        return ()
 
     def stop(self) -> None:
         """Kill the emulator this device started; never raises."""

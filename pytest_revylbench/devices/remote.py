@@ -190,8 +190,52 @@ def _payload(artifact: Path) -> tuple[str, bytes]:
     return artifact.name + ".zip", buffer.getvalue()
 
 
+class NativeSession:
+    """What every device of a native app's W3C session does alike (an emulator, a simulator,
+    a hub's device): each launch is a new session, evidence is the driver's own screenshot and
+    page source, and the grader serves the app nothing and watches none of its traffic."""
+
+    def screen_fingerprint(self, driver: Driver) -> None:
+        """None: a native session has no token of the screen cheaper than a screenshot."""
+        return None
+
+    def keeps(self, driver: Driver, *, hung: bool) -> bool:
+        """False: each launch of a native app is a new session; the caller quits this one."""
+        return False
+
+    def record_video(self, driver: Driver) -> VideoCapture:
+        """Appium's screen recording of the session (`start_recording_screen`)."""
+        return AppiumRecording(driver).start()
+
+    def ui_tree(self, driver: Driver) -> str:
+        """The accessibility tree: Appium's page source."""
+        return str(driver.page_source)
+
+    @property
+    def ui_tree_suffix(self) -> str:
+        return PAGE_SOURCE_SUFFIX
+
+    def evidence_screenshot(self, driver: Driver) -> bytes:
+        """The driver's screenshot: the only capture a phone has."""
+        return bytes(driver.get_screenshot_as_png())
+
+    def evidence_prefetch(self, driver: Driver) -> None:
+        """None: the phone's one capture is taken when the shot is needed."""
+        return None
+
+    def requested_urls(self, driver: Driver) -> None:
+        """None: a native device's network traffic (an emulator's, a simulator's, a farm's) is
+        not observed by the grader."""
+        return None
+
+    @property
+    def own_hosts(self) -> tuple[str, ...]:
+        """(): the grader serves nothing to a native app; it runs from its install."""
+        return ()
+
+
 @dataclass
-class RemoteDevice:
+class RemoteDevice(NativeSession):
     """One of a hub's sessions: every launch is a new session with the app reset by the driver."""
 
     hub_url: str
@@ -241,43 +285,6 @@ class RemoteDevice:
     def console_errors(self, driver: Driver) -> list[str]:
         """[]: a hub's device logs are the hub's; farms differ in what they expose."""
         return []
-
-    def screen_fingerprint(self, driver: Driver) -> None:
-        """None: a hub's native session has no token of the screen cheaper than a screenshot."""
-        return None
-
-    def keeps(self, driver: Driver, *, hung: bool) -> bool:
-        """False: each launch of a native app is a new session; the caller quits this one."""
-        return False
-
-    def record_video(self, driver: Driver) -> VideoCapture:
-        """Appium's screen recording of the session (`start_recording_screen`)."""
-        return AppiumRecording(driver).start()
-
-    def ui_tree(self, driver: Driver) -> str:
-        """The accessibility tree: Appium's page source."""
-        return str(driver.page_source)
-
-    @property
-    def ui_tree_suffix(self) -> str:
-        return PAGE_SOURCE_SUFFIX
-
-    def evidence_screenshot(self, driver: Driver) -> bytes:
-        """The driver's screenshot: the only capture a phone has."""
-        return bytes(driver.get_screenshot_as_png())
-
-    def evidence_prefetch(self, driver: Driver) -> None:
-        """None: the phone's one capture is taken when the shot is needed."""
-        return None
-
-    def requested_urls(self, driver: Driver) -> None:
-        """None: a hub's device traffic is the farm's, not observed by the grader."""
-        return None
-
-    @property
-    def own_hosts(self) -> tuple[str, ...]:
-        """(): the grader serves nothing to a native app; it runs from its install."""
-        return ()
 
     def stop(self) -> None:
         self._reference = None
