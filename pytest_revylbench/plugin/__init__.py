@@ -32,7 +32,7 @@ from pytest_revylbench.plugin.results import planned, record_phase, result_json
 from pytest_revylbench.plugin.retry import run_with_retries
 from pytest_revylbench.plugin.roles import check_roles
 from pytest_revylbench.plugin.rootdir import undo_misread_path_options
-from pytest_revylbench.plugin.stopping import StopNote, stop_cleanly_on_signals, watch_grade_limit
+from pytest_revylbench.plugin.stopping import StopNote, release, stop_cleanly_on_signals, watch_grade_limit
 from pytest_revylbench.records.vocabulary import Fault, Tier
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import TierScheme, VisualScheme
@@ -89,6 +89,12 @@ def pytest_configure(config: pytest.Config) -> None:
         if config.pluginmanager.hasplugin("xdist"):
             config.pluginmanager.register(XdistSharing(grade.run_id, grade.grade_deadline),
                                           "revylbench-xdist-run-id")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stop = config.stash.get(stop_key, None)
+    if stop is not None:
+        release(stop)
 
 
 @pytest.hookimpl(optionalhook=True)

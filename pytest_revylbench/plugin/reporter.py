@@ -100,16 +100,25 @@ class GradeReporter:
         self._ahead: threading.Thread | None = None
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
+        # The leak guard's index parses the suite with `ast` (≈ 0.1 s): here, on the main thread.
+        # On CPython 3.11 (before 3.11.8) an AST built on another thread while pytest parses one
+        # (rewriting a test module, formatting a traceback) can corrupt the interpreter's AST
+        # recursion counter: `SystemError: AST constructor recursion depth mismatch`, an
+        # internal error of the grade (CPython gh-106905).
+        try:
+            task_index(self.grade.task)
+        except Exception:  # the end computes it again and says what went wrong
+            pass
         self._ahead = threading.Thread(target=self._prepare, name="revylbench-reports", daemon=True)
         self._ahead.start()
 
     def _prepare(self) -> None:
         """What the grade's end needs and can know from the start, made while the items run
-        (≈ 1 s off every grade's end): the leak guard's index of the task, the environment's
-        versions, the page templates. Each is a cached function of inputs the grade does not
-        change; a failure here is left for the end to meet and report."""
+        (≈ 1 s off every grade's end): the environment's versions and the page templates (the
+        leak guard's index is made before, on the main thread). Each is a cached function of
+        inputs the grade does not change; a failure here is left for the end to meet and
+        report. Nothing here may build an AST (see `pytest_sessionstart`)."""
         try:
-            task_index(self.grade.task)
             environment(self.grade.appium_dir)
             compile_templates()
         except Exception:  # the end computes it again and says what went wrong

@@ -6,7 +6,7 @@ import os
 import signal
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 GRADE_LIMIT_GRACE_S = 30.0
@@ -23,6 +23,8 @@ class StopNote:
     limit: bool = False
     """The grade's own time limit stopped it."""
     timer: Any = None
+    installed: dict[int, Any] = field(default_factory=dict)
+    """The handlers this grade replaced, by signal: put back by `release`."""
 
 
 def stop_cleanly_on_signals(stop: StopNote) -> None:
@@ -38,9 +40,9 @@ def stop_cleanly_on_signals(stop: StopNote) -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # else a harness or xdist handles it
-        signal.signal(signal.SIGTERM, interrupt)
+        stop.installed[signal.SIGTERM] = signal.signal(signal.SIGTERM, interrupt)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, interrupt)
+        stop.installed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
 
 
 def watch_grade_limit(timeout_s: float, deadline: float, stop: StopNote) -> None:
@@ -55,6 +57,20 @@ def watch_grade_limit(timeout_s: float, deadline: float, stop: StopNote) -> None
         os.kill(os.getpid(), signal.SIGTERM)
 
     timer = threading.Timer(max(0.0, deadline - time.time()) + GRADE_LIMIT_GRACE_S, expire)
+    timer.name = "revylbench-grade-limit"
     timer.daemon = True
     timer.start()
     stop.timer = timer
+
+
+def release(stop: StopNote) -> None:
+    """Undo what the grade set up for stopping, at `pytest_unconfigure`: the limit's timer and
+    the signal handlers. It matters where pytest runs in a process that goes on (a harness, a
+    test of the plugin): a grade refused after its timer started (a used run folder, say) never
+    reaches the session's end, and its timer would send the process a SIGTERM later."""
+    if stop.timer is not None:
+        stop.timer.cancel()
+    if threading.current_thread() is threading.main_thread():
+        for signum, previous in stop.installed.items():
+            signal.signal(signum, previous)
+    stop.installed.clear()

@@ -56,6 +56,9 @@ def start(candidate: Path, oracle: Path, *, masks: Sequence[Region] = (),
         if key in _started:
             return
         if _pool is None:
+            from pytest_revylbench.scoring.imaging import import_metrics
+
+            import_metrics()  # here, not first in the pool's thread (see `import_metrics`)
             _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="revylbench-visual")
         _started[key] = _pool.submit(_compare_bytes, shot, reference, tuple(masks), weights)
 

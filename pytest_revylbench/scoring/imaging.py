@@ -153,6 +153,22 @@ def pixel_similarity(a: Aligned) -> float:
     return _clip(1.0 - total / (a.counted * 3 * 255))
 
 
+def import_metrics() -> None:
+    """Import the scikit-image functions the metrics use, on the calling thread.
+
+    scikit-image attaches its subpackages lazily (lazy_loader parses their `.pyi` stubs with
+    `ast.parse`, and its decorators read signatures through `inspect`): the first metric pays
+    for it. On CPython 3.11 (before 3.11.8) two threads building ASTs at once can corrupt the
+    interpreter's AST recursion counter (`SystemError: AST constructor recursion depth
+    mismatch`, CPython gh-106905), and pytest parses source with `ast` whenever it formats a
+    traceback. So a thread that computes metrics in the background is started only after the
+    main thread has run this."""
+    from skimage.feature import canny
+    from skimage.metrics import structural_similarity
+
+    del canny, structural_similarity
+
+
 def ssim_similarity(a: Aligned) -> float:
     """Mean SSIM (7×7 uniform window, grayscale, data range 255) over unmasked pixels."""
     from skimage.metrics import structural_similarity

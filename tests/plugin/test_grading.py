@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import signal
+import threading
+from typing import Any
 
 import pytest
 
@@ -276,6 +280,7 @@ def test_a_run_folder_that_holds_an_earlier_grade_is_refused(demo_task: pytest.P
     (a screenshot of a test that did not run again, an old log): it is refused before anything
     runs, naming the folder, and the first grade's record is left as it was."""
     demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    sigterm = signal.getsignal(signal.SIGTERM)
     demo_task.runpytest(*GRADE).assert_outcomes(passed=3, failed=1)
     first = (demo_task.path / "reports" / "r1" / "grade.json").read_bytes()
     again = demo_task.runpytest(*GRADE)
@@ -283,7 +288,31 @@ def test_a_run_folder_that_holds_an_earlier_grade_is_refused(demo_task: pytest.P
     again.stderr.fnmatch_lines(
         ["*--run-id r1: the run folder *reports/r1 already holds an earlier grade's files*"])
     assert (demo_task.path / "reports" / "r1" / "grade.json").read_bytes() == first
+    # Refused after its time limit's timer started: the timer (it would SIGTERM this process
+    # later) and the grade's signal handlers are gone with it.
+    assert [t for t in threading.enumerate() if t.name == "revylbench-grade-limit"] == []
+    assert signal.getsignal(signal.SIGTERM) == sigterm
     # An empty folder (made ahead by a harness) is no earlier grade.
     (demo_task.path / "reports" / "r2").mkdir()
     demo_task.runpytest("--task", "demo", "--submission", "submission", "--run-id", "r2",
                         "-p", "no:cacheprovider").assert_outcomes(passed=3, failed=1)
+
+
+def test_the_grader_builds_asts_on_the_main_thread_only(
+    demo_task: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On CPython 3.11.7 two threads building ASTs at once can end a grade in `SystemError: AST
+    constructor recursion depth mismatch` (pytest parses on the main thread to rewrite a test
+    module or format a failure's traceback). The leak guard's index, which parses the suite,
+    is made on the main thread, not with the rest of the reports' preparation."""
+    parsed_on: list[str] = []
+    real = ast.parse
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        parsed_on.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", spy)
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE})
+    demo_task.runpytest(*GRADE).assert_outcomes(passed=3, failed=1)
+    assert parsed_on and set(parsed_on) == {threading.main_thread().name}

@@ -3,6 +3,9 @@ is `visual.compare` of the bytes the end finds, whether or not a comparison was 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -35,6 +38,12 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return made
 
 
+def settled() -> None:
+    """Wait for every comparison started in the background."""
+    for future in list(ahead._started.values()):
+        future.exception()
+
+
 def test_a_started_comparison_is_the_score_and_is_not_made_twice(tmp_path: Path, calls: list[int]) -> None:
     oracle = screen(tmp_path / "oracle.png", (10, 10, 50, 40))
     shot = screen(tmp_path / "shot.png", (12, 10, 50, 44))
@@ -54,6 +63,7 @@ def test_a_shot_changed_after_its_start_is_scored_as_it_is_at_the_end(
     ahead.start(shot, oracle)
     screen(shot, (0, 60, 20, 110))  # other bytes under the same name
     assert ahead.score(shot, oracle) == compare(shot, oracle) != compare(oracle, oracle)
+    settled()  # the comparison started on the old bytes may still be running
     assert len(calls) == 2
     # Other masks or weights are another comparison too.
     masks = (Region(x=0, y=0, width=60, height=8),)
@@ -67,3 +77,29 @@ def test_a_shot_that_cannot_be_read_at_its_start_is_left_to_the_end(tmp_path: Pa
     assert calls == [] and ahead._started == {}
     with pytest.raises(FileNotFoundError):
         ahead.score(tmp_path / "missing.png", oracle)
+
+
+def test_the_background_thread_builds_no_ast(tmp_path: Path) -> None:
+    """scikit-image's lazy imports parse source with `ast`; on CPython 3.11.7 an AST built on
+    the comparison thread while pytest formats a traceback on the main one can raise `SystemError:
+    AST constructor recursion depth mismatch`. `start` does those imports on its caller's thread
+    first (a new interpreter, so nothing is imported yet)."""
+    oracle = screen(tmp_path / "oracle.png", (10, 10, 50, 40))
+    shot = screen(tmp_path / "shot.png", (12, 10, 50, 44))
+    script = textwrap.dedent(f"""
+        import ast, threading
+        parsed_on = []
+        real = ast.parse
+        def spy(*args, **kwargs):
+            parsed_on.append(threading.current_thread().name)
+            return real(*args, **kwargs)
+        ast.parse = spy
+        from pathlib import Path
+        from pytest_revylbench.scoring import ahead
+        ahead.start(Path({str(shot)!r}), Path({str(oracle)!r}))
+        ahead.score(Path({str(shot)!r}), Path({str(oracle)!r}))
+        print(sorted(set(parsed_on)))
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "['MainThread']"
