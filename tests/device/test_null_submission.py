@@ -28,7 +28,12 @@ SCAFFOLD = REPO / "tasks" / "scaffold"
 SCHEMES = {"stages", "tiers", "visual"}
 
 
-@pytest.mark.parametrize("task", live_null_controls())
+ALL_CERTIFIED = pytest.param("", id="all-certified", marks=pytest.mark.skip(
+    reason="every task's certificate carries its null control: test_certificates.py checks each "
+           "earns nothing, test_stability.py grades the sampled task's live"))
+
+
+@pytest.mark.parametrize("task", live_null_controls() or [ALL_CERTIFIED])
 def test_the_untouched_scaffold_earns_nothing(task: str, tmp_path: Path) -> None:
     record = grade(SCAFFOLD, tmp_path, f"null-{task}", "--check-timeout=1", task=task, every_tier=True)
     assert record["status"] in ("completed", "candidate_failure"), (
