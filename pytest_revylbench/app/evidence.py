@@ -28,6 +28,13 @@ from pytest_revylbench.records.grade import Evidence, Screenshot, Video
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 EvidenceMode = Literal["eager", "lazy"]
+
+MAX_CONSOLE_ERRORS = 50
+"""Console errors a test's record keeps; the rest are counted (`console_dropped`). An app that
+floods its console (a 200 kB error every 10 ms) made a flow-only grade.json of 127 MB and a
+scorecard as large in 20 s: its record, not its verdicts, is what a flood can reach."""
+MAX_CONSOLE_CHARS = 2_000
+"""Characters of one console error a record keeps."""
 EVIDENCE_MODES: tuple[EvidenceMode, ...] = ("eager", "lazy")
 """When evidence screenshots are captured: at each check ("eager"), or only when the screen
 is about to change, a check failed, or the test ends ("lazy")."""
@@ -104,6 +111,10 @@ class EvidenceRecorder:
         self.captures = 0
         """How many screenshots the recorder took (each one a driver round trip)."""
         self.console_errors: list[str] = []
+        """The first `MAX_CONSOLE_ERRORS` console errors of the test, each cut to
+        `MAX_CONSOLE_CHARS` (add them with `keep_console`)."""
+        self.console_dropped = 0
+        """Console errors beyond `MAX_CONSOLE_ERRORS`: counted, not kept."""
         self.device: str | None = None
         """The pool slot the test ran on."""
         self.bench_seconds = 0.0
@@ -117,6 +128,17 @@ class EvidenceRecorder:
         """Seconds spent starting, stopping and encoding the video."""
         self.video_error = ""
         """Why the test has no video although one was asked for ("" otherwise)."""
+
+    def keep_console(self, errors: list[str]) -> None:
+        """Add the app's console errors to the record, within its bounds."""
+        for error in errors:
+            if len(self.console_errors) >= MAX_CONSOLE_ERRORS:
+                self.console_dropped += 1
+            elif len(error) > MAX_CONSOLE_CHARS:
+                cut = len(error) - MAX_CONSOLE_CHARS
+                self.console_errors.append(f"{error[:MAX_CONSOLE_CHARS]} … ({cut} more characters not kept)")
+            else:
+                self.console_errors.append(error)
 
     def attach(
         self,

@@ -207,7 +207,7 @@ class App:
     def console_errors(self) -> list[str]:
         """Errors the app logged since the last call (web: the browser console)."""
         errors = self._session.console_errors()
-        self._rec.console_errors += errors
+        self._rec.keep_console(errors)
         return errors
 
     def requests(self) -> list[str]:

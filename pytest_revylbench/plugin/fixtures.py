@@ -206,10 +206,10 @@ def app(
             # Only the web device emulates a screen size; a phone's screen is its own.
             driver = device.launch(request.node.stash.get(viewport_key, None))
         except AppLaunchFailed as exc:
-            recorder.console_errors += exc.console
+            recorder.keep_console(exc.console)
             raise
         except AppHung as exc:
-            recorder.console_errors += exc.console
+            recorder.keep_console(exc.console)
             record_launch_hang(revylbench_grade.run_dir, request.node.name, str(exc))
             raise
         finally:
@@ -230,7 +230,7 @@ def app(
             hung = call is not None and call.fault is Fault.APP_HANG
             if not hung:  # a hung page answers nothing
                 recorder.screenshot("end of test")
-                recorder.console_errors += device.console_errors(driver)
+                recorder.keep_console(device.console_errors(driver))
         finally:
             call = request.node.stash.get(phase_key, {}).get("call")
             finish_recording(capture, recorder, keep=keeps_video(

@@ -57,6 +57,7 @@ def result_json(item: pytest.Item, grade: GradeConfig) -> str:
         duration_s=round(float(item.stash.get(duration_key, 0.0)), 3),
         evidence=tuple(recorder.evidence) if recorder else (),
         console_errors=tuple(recorder.console_errors) if recorder else (),
+        console_dropped=recorder.console_dropped if recorder else 0,
         bench_s=recorder.bench_seconds if recorder else 0.0,
         device=recorder.device if recorder else None,
         attempts=item.stash.get(attempt_key, 1),

@@ -82,7 +82,10 @@ class TestResult(Record):
     evidence: tuple[Evidence, ...] = ()
     screenshots: tuple[Screenshot, ...] = ()
     console_errors: tuple[str, ...] = ()
-    """Errors the app wrote to its console while the test ran (web: the browser log)."""
+    """Errors the app wrote to its console while the test ran (web: the browser log): the
+    first 50, each cut to 2,000 characters (`app.evidence.MAX_CONSOLE_ERRORS`)."""
+    console_dropped: int = 0
+    """Console errors after the first 50: counted, not kept."""
     video: Video | None = None
     """The test's screen recording (`--video`); None when it was not recorded or kept."""
 

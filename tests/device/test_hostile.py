@@ -264,3 +264,38 @@ def test_a_leaking_submission_grades_as_a_candidate_failure_with_nothing_leaked(
     assert record["_exit"] == 1
     assert (reports / "earlier" / "grade.json").read_text() == "{}"
     assert sorted(p.name for p in reports.iterdir()) == ["earlier", "hostile"]
+
+
+FLOOD = """  useEffect(() => {
+    const line = 'flood ' + 'x'.repeat(200000);
+    const timer = setInterval(() => console.error(line), 10);
+    return () => clearInterval(timer);
+  }, []);
+"""
+
+
+def test_a_console_flood_keeps_its_record_small_and_its_verdicts(tmp_path: Path) -> None:
+    """Budget's reference that also logs a 200 kB error every 10 ms from its first screen. Its
+    record once grew by about 30 MB a test (grade.json 127 MB, the scorecard as much, the
+    grader 777 MB of memory, a flow-only grade): a flood could fill a grading host's disk.
+    The record keeps each test's first 50 errors, cut, and counts the rest; the app works,
+    so every test still passes."""
+    app = tmp_path / "app"
+    copy_source(REPO / "suites" / "budget" / "reference", app)
+    source = (app / "App.tsx").read_text()
+    edits = [("import { useReducer, useState } from 'react';",
+              "import { useEffect, useReducer, useState } from 'react';"),
+             ("  const [tab, setTab] = useState<TabKey>('accounts');\n",
+              "  const [tab, setTab] = useState<TabKey>('accounts');\n" + FLOOD)]
+    for find, replace in edits:
+        assert source.count(find) == 1, find
+        source = source.replace(find, replace)
+    (app / "App.tsx").write_text(source)
+    record = grade(app, tmp_path / "reports", "flood")
+    assert set(verdicts(record).values()) == {"pass"}, record["_stdout"][-3000:]
+    for test in record["tests"]:
+        assert len(test["console_errors"]) == 50 and test["console_dropped"] > 0, test["name"]
+        assert all(len(e) < 2_100 for e in test["console_errors"])
+    run = tmp_path / "reports" / "flood"
+    assert (run / "grade.json").stat().st_size < 2 * MiB
+    assert (run / "scorecard.html").stat().st_size < 4 * MiB

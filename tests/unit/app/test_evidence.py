@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.app.evidence import EvidenceMode, EvidenceRecorder
+from pytest_revylbench.app.evidence import (
+    MAX_CONSOLE_CHARS,
+    MAX_CONSOLE_ERRORS,
+    EvidenceMode,
+    EvidenceRecorder,
+)
 
 
 class Screen:
@@ -367,3 +372,17 @@ def test_a_started_shot_the_test_end_could_not_collect_is_not_cited(tmp_path: Pa
     rec.discard_pending()
     assert screen.started == ["home"] and screen.collected == []
     assert rec.screenshots == [] and all(e.after is None for e in rec.evidence)
+
+
+def test_a_flooded_console_keeps_a_bounded_record(tmp_path: Path) -> None:
+    """An app can log without end; the record keeps the first errors, each cut, and counts
+    the rest: a flood cannot swell grade.json or the scorecard."""
+    rec = EvidenceRecorder(tmp_path, "t")
+    rec.keep_console(["TypeError: x is undefined"])
+    rec.keep_console(["flood " + "x" * 200_000] * (MAX_CONSOLE_ERRORS + 9))
+    assert len(rec.console_errors) == MAX_CONSOLE_ERRORS and rec.console_dropped == 10
+    assert rec.console_errors[0] == "TypeError: x is undefined"
+    cut = rec.console_errors[1]
+    assert cut.startswith("flood xxx") and cut.endswith(
+        f" … ({200_006 - MAX_CONSOLE_CHARS} more characters not kept)")
+    assert len(cut) < MAX_CONSOLE_CHARS + 60
