@@ -26,6 +26,15 @@ about forty times in its 5 s (each probe about 20 ms of the device's CPU: bench/
 "CI's wall time", session 17)."""
 REVEAL_EVERY_S = 1.0
 """On a device, how often a check still waiting scrolls toward what it looks for."""
+MAX_OBSERVED_CHARS = 2_000
+"""Characters of an observation a check records: what the app showed is the app's to make as
+long as it likes (an element holding megabytes of text), a record is not."""
+
+
+def _clip(observed: str) -> str:
+    if len(observed) <= MAX_OBSERVED_CHARS:
+        return observed
+    return f"{observed[:MAX_OBSERVED_CHARS]} … ({len(observed) - MAX_OBSERVED_CHARS} more characters)"
 
 
 class CheckFailed(AssertionError):
@@ -114,9 +123,10 @@ class App:
         """Record a check that held, on the screen its last probe judged (the web probe's
         screen mark and UI tree save the recorder a call for each)."""
         mark, tree = self._loc.take_judged()
-        self._rec.check(criterion, expected, observed, passed=True, mark=mark, tree=tree)
+        self._rec.check(criterion, expected, _clip(observed), passed=True, mark=mark, tree=tree)
 
     def _fail(self, criterion: str, expected: str, observed: str) -> CheckFailed:
+        observed = _clip(observed)
         self._rec.check(criterion, expected, observed, passed=False)
         return CheckFailed(criterion, expected, observed)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pytest_revylbench.app.evidence import EvidenceRecorder
-from pytest_revylbench.app.facade import App, CheckFailed
+from pytest_revylbench.app.facade import MAX_OBSERVED_CHARS, App, CheckFailed
 from pytest_revylbench.app.locators import AndroidLocators, IosLocators, Locators, WebLocators
 from tests.standins import DriverSession
 
@@ -284,3 +284,17 @@ def test_a_passing_web_check_takes_its_screen_mark_and_tree_from_its_own_probe(t
     assert first.after is not None and first.after == second.after  # same mark: same screen
     assert first.tree is not None and second.tree == first.tree
     assert (tmp_path / "run" / first.tree).read_text() == "<html><body>page</body></html>"
+
+
+def test_an_observation_of_megabytes_is_recorded_cut(tmp_path: Path) -> None:
+    """What the app shows is the app's to make as long as it likes; the failed check's record
+    and message keep its first MAX_OBSERVED_CHARS characters and say how many were cut."""
+    huge = "y" * 1_000_000
+    total = Element("e1", {"type": "XCUIElementTypeStaticText", "label": huge})
+    app = facade(Driver(found={("accessibility id", "total"): [total]}), IosLocators(), tmp_path)
+    with pytest.raises(CheckFailed) as failed:
+        app.see("$10.00", at="total")
+    cut = f"'{huge[:MAX_OBSERVED_CHARS - 1]} … ({1_000_002 - MAX_OBSERVED_CHARS} more characters)"
+    assert failed.value.observed == cut
+    assert len(str(failed.value)) < MAX_OBSERVED_CHARS + 200
+    assert app._rec.evidence[-1].observed == cut
