@@ -42,6 +42,9 @@ DEFAULT_EVIDENCE: EvidenceMode = "lazy"
 
 TREE_GZIP_BYTES = 32 * 1024
 """A UI tree larger than this is stored gzip'd (`<shot>.html.gz`); smaller ones as text."""
+MAX_TREE_CHARS = 2 * 1024 * 1024
+"""A UI tree larger than this is not stored: its check cites none (an app can build a page of
+any size, and each screenshot of it would keep a copy)."""
 
 
 def sha256_text(data: bytes) -> str:
@@ -217,7 +220,7 @@ class EvidenceRecorder:
 
     def _store_tree(self, png: Path, rel: str, tree: str | None) -> None:
         """Write the tree of the screenshot `rel`; checks that cite it name it."""
-        if tree is None:
+        if tree is None or len(tree) > MAX_TREE_CHARS:
             return
         started = time.monotonic()
         path = write_tree(png, tree, self._tree_suffix)

@@ -14,6 +14,7 @@ import pytest
 from pytest_revylbench.app.evidence import (
     MAX_CONSOLE_CHARS,
     MAX_CONSOLE_ERRORS,
+    MAX_TREE_CHARS,
     EvidenceMode,
     EvidenceRecorder,
 )
@@ -386,3 +387,14 @@ def test_a_flooded_console_keeps_a_bounded_record(tmp_path: Path) -> None:
     assert cut.startswith("flood xxx") and cut.endswith(
         f" … ({200_006 - MAX_CONSOLE_CHARS} more characters not kept)")
     assert len(cut) < MAX_CONSOLE_CHARS + 60
+
+
+def test_a_tree_of_megabytes_is_not_kept(tmp_path: Path) -> None:
+    """An app can build a page of any size; a tree over MAX_TREE_CHARS leaves its check without
+    one rather than a copy of it beside every screenshot."""
+    screen = Screen()
+    rec = EvidenceRecorder(tmp_path, "test_flow", mode="eager")
+    rec.attach(screen.png, screen.fingerprint, tree=lambda: "<p>" + "z" * MAX_TREE_CHARS + "</p>")
+    item = rec.check("home shows a title", "'Home'", "'Home'", passed=True)
+    assert item.after is not None and item.tree is None and rec.trees == {}
+    assert sorted(p.suffix for p in rec.folder.iterdir()) == [".png"]
