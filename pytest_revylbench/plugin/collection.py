@@ -38,7 +38,12 @@ from pytest_revylbench.records.contract import ContractSpec
 from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.records.visual import CheckpointSpec, Viewport, shot_name
 from pytest_revylbench.records.vocabulary import Tier
-from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
+from pytest_revylbench.tasks.contract import (
+    ContractBroken,
+    dependency_changes,
+    outside_message,
+    outside_requests,
+)
 from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 
 LAUNCH_WATCH_S = 3.0
@@ -143,9 +148,7 @@ def network_check(contract: ContractSpec, paths: list[tuple[str, ...]]) -> Calla
             seen += app.requests()
         outside = outside_requests(seen, own=app.own_hosts, allowed=contract.hosts)
         if outside:
-            raise ContractBroken(
-                f"the app requested {len(outside)} URL(s) outside the allowed hosts: {', '.join(outside[:5])}"
-            )
+            raise ContractBroken(outside_message(outside))
     return network
 
 

@@ -96,5 +96,12 @@ def outside_requests(urls: Iterable[str], *, own: Iterable[str], allowed: Iterab
     return sorted(found)
 
 
+def outside_message(outside: list[str]) -> str:
+    """What the network item says of requests outside the allowed hosts: how many, and the
+    first five, each cut to 200 characters (a URL is the app's to make up to 2 MB long)."""
+    shown = ", ".join(url if len(url) <= 200 else url[:200] + " …" for url in outside[:5])
+    return f"the app requested {len(outside)} URL(s) outside the allowed hosts: {shown}"
+
+
 def missing_test_ids(present: Mapping[str, bool]) -> list[str]:
     return [test_id for test_id, here in present.items() if not here]

@@ -9,7 +9,12 @@ import pytest
 from pydantic import ValidationError
 
 from pytest_revylbench.records.contract import ContractSpec
-from pytest_revylbench.tasks.contract import ContractBroken, dependency_changes, outside_requests
+from pytest_revylbench.tasks.contract import (
+    ContractBroken,
+    dependency_changes,
+    outside_message,
+    outside_requests,
+)
 
 SCAFFOLD = {"dependencies": {"expo": "~56.0.21", "react": "19.2.3"},
             "devDependencies": {"typescript": "~6.0.3"}}
@@ -88,3 +93,12 @@ def test_a_missing_scaffold_is_the_task_s_fault_not_the_submission_s(tmp_path: P
 
     with pytest.raises(TaskError, match=r"no scaffold package\.json to hold the dependencies against"):
         dependency_changes(project(tmp_path / "s", SCAFFOLD), tmp_path / "no-scaffold")
+
+
+def test_the_network_item_names_five_outside_urls_each_cut() -> None:
+    outside = sorted(f"https://tracker{n}.example.com/" + "q" * 500_000 for n in range(7))
+    message = outside_message(outside)
+    assert message.startswith("the app requested 7 URL(s) outside the allowed hosts: "
+                              "https://tracker0.example.com/qqq")
+    assert message.count(" …") == 5 and "tracker5" not in message
+    assert len(message) < 1_200
