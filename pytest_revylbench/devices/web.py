@@ -365,6 +365,12 @@ def screen_key(viewport: Screen | None) -> str:
     return json.dumps(metrics, sort_keys=True)
 
 
+BROWSER_PREFS: dict[str, Any] = {"download_restrictions": 3}
+"""Chromium profile preferences of every device browser: no download, ever (3: block all). A
+headless Chromium otherwise saves what a page downloads (a blob of any size, made in the page)
+into the grading host's ~/Downloads, where it outlives the grade."""
+
+
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
     viewport: Screen | None = None, origin: str | None = None,
@@ -388,6 +394,7 @@ def web_capabilities(
             "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
                                 "userAgent": PHONE_USER_AGENT},
             "perfLoggingPrefs": {"enableNetwork": True, "enablePage": False},
+            "prefs": dict(BROWSER_PREFS),
         },
     }
     caps.update(overrides)

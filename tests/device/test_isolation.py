@@ -5,6 +5,8 @@ wiped clean (`--isolation=context`); and the pinned settings draw the same pixel
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,3 +177,21 @@ def test_a_hung_page_s_browser_is_killed_not_left_spinning(
     left = [p for p in browser if p.is_running() and command_line(p)]  # zombies have none
     assert left == []
     assert kept.launch(None).execute_script("return 1;") == 1  # the device goes on
+
+
+def test_a_download_writes_nothing_on_the_grading_host(device: Callable[[Isolation], WebDevice]) -> None:
+    """A page can make a file of any size and download it; a headless Chromium saves it into
+    the host's ~/Downloads, where it outlives the grade. The device's browsers block downloads
+    (`web.BROWSER_PREFS`)."""
+    kept = device("context")
+    driver = kept.launch(None)
+    [chromedriver] = web.chromedriver_processes(kept.chromedriver, kept._chromedrivers[driver.session_id])
+    [browser] = [p for p in chromedriver.children() if "--type=" not in command_line(p)]
+    downloads = Path(browser.environ().get("HOME", str(Path.home()))) / "Downloads"
+    name = f"revylbench-download-probe-{os.getpid()}.bin"
+    driver.execute_script(
+        "var a = document.createElement('a');"
+        "a.href = URL.createObjectURL(new Blob([new Uint8Array(1 << 20)]));"
+        f"a.download = {name!r}; document.body.appendChild(a); a.click(); return 1;")
+    time.sleep(3)  # a download of 1 MB from memory is written within a second
+    assert sorted(downloads.glob(name.replace(".bin", "*"))) == []
