@@ -21,6 +21,7 @@ and its ancestors are never killed.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -38,6 +39,27 @@ def owner_of(proc: psutil.Process) -> str | None:
         return proc.environ().get(OWNER_VAR)
     except (*GONE, OSError):
         return None
+
+
+EXEC_SETTLE_S = 1.0
+"""How long `settled_owner_of` waits for a process whose environment reads empty."""
+
+
+def settled_owner_of(proc: psutil.Process, wait_s: float = EXEC_SETTLE_S) -> str | None:
+    """`owner_of`, for a process that may have just been started: a parent's `Popen` returns
+    when the child's exec closes its descriptors, before the kernel has laid out the new
+    program's arguments and environment, and until then /proc reads both empty (seen under
+    load: an orphan of a server killed right after it started a child went unrecognised).
+    An empty environment is read again until `wait_s` has passed."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            env = proc.environ()
+        except (*GONE, OSError):
+            return None
+        if env or time.monotonic() >= deadline:
+            return env.get(OWNER_VAR)
+        time.sleep(0.01)
 
 
 def marked_processes(
@@ -102,7 +124,7 @@ class Reaper:
                 children = psutil.Process(me).children()
             except GONE:
                 return []
-            return [p for p in children if p.pid not in servers and owner_of(p) == self.owner]
+            return [p for p in children if p.pid not in servers and settled_owner_of(p) == self.owner]
         live: set[int] = set()
         for pid in servers:
             try:

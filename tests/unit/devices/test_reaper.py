@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from pytest_revylbench.builder.proctree import running
-from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes
+from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes, settled_owner_of
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreaper is Linux's")
 
@@ -144,3 +144,29 @@ def test_the_grader_itself_is_never_a_target(mark: str) -> None:
     assert (out.returncode, out.stdout.strip()) == (0, "0 []"), out.stderr
     with pytest.raises(ValueError, match="empty owner prefix"):
         marked_processes("", prefix=True)
+
+
+def test_a_child_still_in_its_exec_is_recognised_once_its_environment_is_laid_out() -> None:
+    """Right after a parent's `Popen` returns, /proc may still read the child's environment
+    empty (the kernel lays it out after the exec closed the descriptors `Popen` waits on): an
+    orphan read then went unrecognised, and unkilled, under load."""
+
+    class Starting:
+        reads = 0
+
+        def environ(self) -> dict[str, str]:
+            self.reads += 1
+            return {} if self.reads < 3 else {OWNER_VAR: "run/gw0"}
+
+    starting = Starting()
+    assert settled_owner_of(starting) == "run/gw0" and starting.reads == 3  # type: ignore[arg-type]
+
+
+def test_a_process_whose_environment_stays_empty_has_no_owner_after_the_wait() -> None:
+    class Empty:
+        def environ(self) -> dict[str, str]:
+            return {}
+
+    started = time.monotonic()
+    assert settled_owner_of(Empty(), wait_s=0.1) is None  # type: ignore[arg-type]
+    assert 0.1 <= time.monotonic() - started < 1.0
