@@ -76,6 +76,15 @@ def with_descendants(procs: Iterable[psutil.Process]) -> list[psutil.Process]:
     return [p for pid, p in found.items() if pid not in protected]
 
 
+def command_line(proc: psutil.Process) -> str:
+    """`proc`'s command line, "" once it ended or became a zombie (a browser's helpers do), or
+    when it is not ours to read."""
+    try:
+        return " ".join(proc.cmdline())
+    except GONE:
+        return ""
+
+
 def running(pid: int) -> bool:
     """Whether `pid` exists and is not a zombie."""
     try:

@@ -70,8 +70,7 @@ def release(stop: StopNote) -> None:
     reaches the session's end, and its timer would send the process a SIGTERM later."""
     if stop.timer is not None:
         stop.timer.cancel()
-        if stop.timer is not threading.current_thread():
-            stop.timer.join(timeout=1.0)  # it ends as soon as it wakes
+        stop.timer.join(timeout=1.0)  # it ends as soon as it wakes
     if threading.current_thread() is threading.main_thread():
         for signum, previous in stop.installed.items():
             signal.signal(signum, previous)

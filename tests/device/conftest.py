@@ -71,14 +71,6 @@ def grade(
     return record
 
 
-def command_line(proc: psutil.Process) -> str:
-    """`proc`'s command line, "" once it ended or became a zombie (a browser's helpers do)."""
-    try:
-        return " ".join(proc.cmdline())
-    except psutil.Error:
-        return ""
-
-
 def verdicts(record: dict) -> dict[str, str]:
     return {t["name"]: t["verdict"] for t in record["tests"]}
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from pytest_revylbench.builder.proctree import running
+from pytest_revylbench.builder.proctree import command_line, running
 from pytest_revylbench.devices.reaper import marked_processes
 
 VICTIMS = ("appium", "chromedriver", "chromium")
@@ -31,13 +31,6 @@ def is_victim(victim: str, line: str) -> bool:
         "chromium": "chromium" in line and "--type=" not in line and "chromedriver" not in line,
         "appium": "appium" in line and " server " in f" {line} ",
     }[victim]
-
-
-def _cmdline(proc: psutil.Process) -> str:
-    try:
-        return " ".join(proc.cmdline())
-    except psutil.Error:
-        return ""
 
 
 def _tree_rss(procs: list[psutil.Process]) -> int:
@@ -72,7 +65,7 @@ class Soak:
         victim = VICTIMS[len(self.figures["faults"]) % len(VICTIMS)]
         killed = []
         for proc in marked_processes(self.owner):
-            if is_victim(victim, _cmdline(proc)):
+            if is_victim(victim, command_line(proc)):
                 os.kill(proc.pid, signal.SIGKILL)
                 killed.append(proc.pid)
         deadline = time.monotonic() + 5
@@ -96,7 +89,7 @@ class Soak:
         left = marked_processes(self.owner)
         self.figures["end"] = [{"t": time.time(), "num_fds": self.me.num_fds(),
                                 "rss": self.me.memory_info().rss, "grade_processes": len(left),
-                                "left": [_cmdline(p)[:160] for p in left]}]
+                                "left": [command_line(p)[:160] for p in left]}]
         self.out.write_text(json.dumps(self.figures, indent=1))
         return result
 

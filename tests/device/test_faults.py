@@ -13,11 +13,11 @@ from pathlib import Path
 import psutil
 import pytest
 
-from pytest_revylbench.builder.proctree import running
+from pytest_revylbench.builder.proctree import command_line, running
 from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.devices.reaper import marked_processes
 
-from .conftest import FLOW_ONLY, REPO, command_line, grade, survivors, verdicts
+from .conftest import FLOW_ONLY, REPO, grade, survivors, verdicts
 
 ALL_PASS = {
     "test_stage_1_accounts": "pass", "test_stage_2_transactions": "pass",

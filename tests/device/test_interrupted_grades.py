@@ -15,6 +15,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from pytest_revylbench.builder.proctree import command_line
 from tests.unit.outputs.test_schemas import violations
 
 from .conftest import FLOW_ONLY, REPO, survivors
@@ -26,10 +27,7 @@ def processes_naming(text: str) -> list[int]:
     for proc in psutil.process_iter():
         if proc.pid == os.getpid():
             continue
-        try:
-            line = " ".join(proc.cmdline())
-        except psutil.Error:
-            continue
+        line = command_line(proc)
         if text in line and "pytest" not in line:
             found.append(proc.pid)
     return found

@@ -15,11 +15,10 @@ from typing import Any
 import pytest
 from selenium.common.exceptions import WebDriverException
 
+from pytest_revylbench.builder.proctree import command_line
 from pytest_revylbench.devices import web
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.web import Isolation, WebDevice
-
-from .conftest import command_line
 
 PROBE = Path(__file__).parent / "isolation_probe"
 KINDS = ("localStorage", "sessionStorage", "cookie", "indexedDB", "cacheStorage",

@@ -12,9 +12,10 @@ import time
 import uuid
 from collections.abc import Iterator
 
+import psutil
 import pytest
 
-from pytest_revylbench.builder.proctree import running
+from pytest_revylbench.builder.proctree import command_line, running
 from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes, settled_owner_of
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreaper is Linux's")
@@ -170,3 +171,18 @@ def test_a_process_whose_environment_stays_empty_has_no_owner_after_the_wait() -
     started = time.monotonic()
     assert settled_owner_of(Empty(), wait_s=0.1) is None  # type: ignore[arg-type]
     assert 0.1 <= time.monotonic() - started < 1.0
+
+
+@linux_only
+def test_a_zombie_s_command_line_reads_empty() -> None:
+    """A process that ended and is not yet reaped (a browser's helper, often) has no command
+    line to read: psutil raises ZombieProcess, `command_line` gives ""."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc = psutil.Process(child.pid)
+    deadline = time.monotonic() + 10
+    while running(child.pid):
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert command_line(proc) == ""  # a zombie until the wait below
+    child.wait()
+    assert command_line(proc) == ""  # gone
