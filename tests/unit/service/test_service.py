@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 import time
 from pathlib import Path
 
 import psutil
 import pytest
-from rq import Worker
 from rq.registry import StartedJobRegistry
-from rq.suspension import resume, suspend
 
 from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import read_ledger
@@ -24,7 +23,7 @@ from pytest_revylbench.service.runner import redacted, rollouts_under
 from pytest_revylbench.service.workers import WorkerSet
 from pytest_revylbench.service.workspace import WORKSPACE
 
-from .conftest import RunningService, charge, needs_redis, start_rollout
+from .conftest import RunningService, charge, needs_redis, settings, start_rollout
 
 pytestmark = needs_redis
 
@@ -174,10 +173,22 @@ def test_rollouts_are_found_without_looking_inside_a_workspace(tmp_path: Path) -
 def test_two_workers_on_one_queue_take_one_submission_each(
         broker: RedisBroker, tmp_path: Path) -> None:
     """Two worker processes on one queue, no device: both rollouts end while their submissions
-    wait, so each real grade is refused before it builds; each worker took one."""
+    wait, so each real grade is refused before it builds; each worker took one. Each grade waits
+    at a gate in front of its Python until both have started: a worker holding one job cannot
+    take the other, however fast its grade or slow the other worker's start."""
     rollouts = tmp_path / "rollouts"
     folders = [start_rollout(rollouts, f"budget-{n}", seed=n) for n in (1, 2)]
-    running = RunningService(rollouts, broker.url, socket_path=tmp_path / "s.sock")
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    python = tmp_path / "gated-python"
+    python.write_text(f"""#!/bin/sh
+touch {gate}/started.$$
+for _ in $(seq 1200); do [ -e {gate}/open ] && exec {sys.executable} "$@"; sleep 0.25; done
+exit 3
+""")
+    python.chmod(0o755)
+    running = RunningService(rollouts, broker.url, socket_path=tmp_path / "s.sock",
+                             grade_settings=settings(python=str(python)))
     try:
         running.start(folders[0] / WORKSPACE).wait_announced(folders[1] / WORKSPACE)
         jobs = [ServiceClient(f / WORKSPACE).submit()["job"] for f in folders]
@@ -186,19 +197,19 @@ def test_two_workers_on_one_queue_take_one_submission_each(
     for folder in folders:
         assert main(["rollout", "end", str(folder), "--reason", "time_limit"]) == 0
     queue = GradeQueue(broker.url)
-    suspend(queue.connection)   # both workers up before either takes a job
     workers = WorkerSet(broker.url, 2, logs=tmp_path / "logs", owner="test-service").start()
     try:
         deadline = time.monotonic() + 300
-        while len(Worker.all(queue=queue.queue)) < 2:
-            assert time.monotonic() < deadline
+        while len(list(gate.glob("started.*"))) < 2:
+            assert time.monotonic() < deadline, [p.read_text() for p in (tmp_path / "logs").iterdir()]
             time.sleep(0.2)
-        resume(queue.connection)
+        assert {queue.worker_of(j) for j in jobs} == set(workers.names())
+        (gate / "open").touch()
         while any(load_outcome(f, j) is None for f, j in zip(folders, jobs, strict=True)):
             assert time.monotonic() < deadline, [p.read_text() for p in (tmp_path / "logs").iterdir()]
             time.sleep(0.5)
-        assert {queue.worker_of(j) for j in jobs} == set(workers.names())
     finally:
+        (gate / "open").touch()
         workers.stop()
         queue.close()
     for folder, job in zip(folders, jobs, strict=True):
