@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 
@@ -104,9 +105,11 @@ class PageSocket:
         self._methods[self._ids] = method
         return self._ids
 
-    def wait(self, ident: int, *, timeout_s: float) -> dict[str, Any]:
+    def wait(self, ident: int, *, timeout_s: float,
+             on_event: Callable[[dict[str, Any], int], None] | None = None) -> dict[str, Any]:
         """The answer to the command `ident` (answers to other commands that come first are
-        kept for their own `wait`; events are skipped).
+        kept for their own `wait`; events are handed to `on_event` with their size in
+        characters, or skipped).
 
         :raises PageSilent: no answer within `timeout_s`.
         :raises DevToolsError: the socket failed or the browser answered with an error.
@@ -121,9 +124,12 @@ class PageSocket:
                 if left <= 0:
                     raise websocket.WebSocketTimeoutException("no answer")
                 self._ws.settimeout(left)
-                message = json.loads(self._ws.recv())
+                frame = self._ws.recv()
+                message = json.loads(frame)
                 if message.get("id") in self._methods:
                     self._answers[message["id"]] = message
+                elif on_event is not None and "method" in message:
+                    on_event(message, len(frame))
         except websocket.WebSocketTimeoutException as exc:
             raise PageSilent(f"{method} had no answer within {timeout_s:.0f}s") from exc
         except Exception as exc:  # the socket closed, the browser went away, a torn frame

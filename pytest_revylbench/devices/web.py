@@ -15,6 +15,7 @@ import psutil
 
 from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.console import read_console
 from pytest_revylbench.devices.devtools import (
     DevToolsError,
     PageSilent,
@@ -77,6 +78,9 @@ PAGE_LOAD_TIMEOUT_S = 30.0
 SCRIPT_TIMEOUT_S = 10.0
 """A page script (the render probe, a fingerprint) not back by then is held by the app's own
 script: the page has hung."""
+CONSOLE_READ_S = 5.0
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""The longest a read of the page's console store may wait for the page (`console_errors`)."""
 COMMAND_TIMEOUT_S = 20.0
 """The longest one driver command may take in a test (the HTTP read limit) unless the grade
 says otherwise (`--command-timeout`): a command that needs the page (find, click, a log read)
@@ -291,7 +295,8 @@ def wipe_browser(driver: Any, origin: str, browser: PageSocket | None) -> tuple[
         target, page = _wipe_through_session(driver, origin), None
     try:
         pin_session(driver)
-        console_errors(driver)
+        if page is None:  # chromedriver's log; a new tab's console store starts empty
+            console_errors(driver)
         driver.get_log("performance")
     except BaseException:
         if page is not None:
@@ -373,10 +378,11 @@ into the grading host's ~/Downloads, where it outlives the grade."""
 
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
-    viewport: Screen | None = None, origin: str | None = None,
+    viewport: Screen | None = None, origin: str | None = None, browser_log: bool = False,
 ) -> dict[str, Any]:
     """W3C capabilities of a pinned session; `origin` (host:port) is the only one its
-    requests may reach."""
+    requests may reach. `browser_log`: chromedriver keeps the console's messages, for a device
+    that cannot read them over its own socket (`devices/console.py` says why not otherwise)."""
     caps: dict[str, Any] = {
         "platformName": "linux",
         "browserName": "chrome",
@@ -387,7 +393,7 @@ def web_capabilities(
         "pageLoadStrategy": "none",
         "timeouts": {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000),
                      "script": int(SCRIPT_TIMEOUT_S * 1000)},
-        "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"},
+        "goog:loggingPrefs": {"browser": "ALL" if browser_log else "OFF", "performance": "ALL"},
         "goog:chromeOptions": {
             "binary": chromium,
             "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *(network_args(origin) if origin else [])],
@@ -431,6 +437,8 @@ class WebDevice:
     """The tab each live session drives, by session id: its DevTools target id and, once a
     capture needed it, the grader's own socket to it (`evidence_screenshot`)."""
     _browsers: dict[str, PageSocket | None] = field(default_factory=dict)
+    _unread: dict[str, list[str]] = field(default_factory=dict)
+    """Console errors read from a page a relaunch left, by session id, for the next read."""
     """isolation "context": the grader's socket to each kept browser, by session id, opened
     at its first wipe (None: it could not be; the wipe goes through the session)."""
 
@@ -459,9 +467,28 @@ class WebDevice:
             return False
         return self._site is not None and Path(self.chromium).exists()
 
+    @property
+    def _local(self) -> bool:
+        """Whether the device's browsers run on this host, their DevTools sockets in reach:
+        behind an Appium server on this host's loopback (the grader's own, or `--appium-url`'s),
+        not a hub elsewhere."""
+        return urlsplit(self.appium.url).hostname in LOOPBACK
+
     def console_errors(self, driver: Driver) -> list[str]:
-        """Errors the browser console logged since the last call."""
-        return console_errors(driver)
+        """Errors the app's page logged since the last call: read from the page's own console
+        store over the grader's socket to its tab (`devices/console.py`), or from
+        chromedriver's browser log where there is no such socket. A page that does not answer
+        within `CONSOLE_READ_S` gives none: whether it hung is for the command that needs it
+        to say."""
+        unread = self._unread.pop(_session_id(driver), [])
+        socket = self._socket(driver) if self._local else None
+        if socket is None:
+            return unread + console_errors(driver)
+        try:
+            return unread + read_console(socket, timeout_s=CONSOLE_READ_S)
+        except (PageSilent, DevToolsError):
+            self._drop_socket(driver)
+        return unread
 
     def requested_urls(self, driver: Driver) -> list[str]:
         """Every URL the page requested since the last call (Chromium's network events)."""
@@ -584,6 +611,7 @@ class WebDevice:
         old = self._tabs.pop(sid, None)
         if old is not None:
             old.close()
+        self._unread.pop(sid, None)
         self._tabs[sid] = _Tab(target, socket)
 
     def _browser_socket(self, driver: Any) -> PageSocket | None:
@@ -702,6 +730,7 @@ class WebDevice:
             if kept is driver:
                 del self._kept[key]
         sid = _session_id(driver)
+        self._unread.pop(sid, None)
         tab = self._tabs.pop(sid, None)
         if tab is not None:
             tab.close()
@@ -721,7 +750,7 @@ class WebDevice:
         options.load_capabilities(web_capabilities(
             chromium=self.chromium, chromedriver=self.chromedriver,
             chromedriver_port=port, overrides=self.overrides, viewport=viewport,
-            origin=origin,
+            origin=origin, browser_log=not self._local,
         ))
         try:
             driver = webdriver.Remote(self.appium.url, options=options)
@@ -764,6 +793,8 @@ class WebDevice:
 
     def relaunch(self, driver: Any) -> None:
         """Reload the app: in-memory state is gone, storage the app persisted stays."""
+        # The page's console store goes with the page: what it holds is read first.
+        self._unread[_session_id(driver)] = self.console_errors(driver)
         try:
             driver.execute_script("window.__rvbLeaving = true;")
             driver.get(self.app_url)
@@ -786,7 +817,7 @@ class WebDevice:
             while time.monotonic() - started < self.launch_timeout_s:
                 if driver.execute_script(_RENDERED):
                     return
-                errors += console_errors(driver)
+                errors += self.console_errors(driver)
                 # An app that threw while starting does not come back: do not wait it out.
                 if errors and time.monotonic() - started > CRASH_GRACE_S:
                     break

@@ -8,7 +8,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 import psutil
 import pytest
@@ -56,7 +58,8 @@ def grade(
     submission: Path, reports: Path, run_id: str, *extra: str, task: str = "budget",
     every_tier: bool = False,
 ) -> dict:
-    """Grade `submission` in a separate pytest process, as a grader would; return grade.json."""
+    """Grade `submission` in a separate pytest process, as a grader would; return grade.json.
+    Every grade's scorecard is checked on the way: each image it shows is found beside it."""
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "--task", task, "--platform", "web",
          f"--submission={submission}", f"--reports={reports}", "--run-id", run_id,
@@ -66,9 +69,33 @@ def grade(
     path = reports / run_id / "grade.json"
     assert path.is_file(), f"no grade.json; pytest said:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}"
     record = json.loads(path.read_text())
+    scorecard = path.parent / "scorecard.html"
+    if scorecard.is_file():
+        missing = [src for src in _image_sources(scorecard.read_text(encoding="utf-8"))
+                   if not (path.parent / src).is_file()]
+        assert missing == [], f"{scorecard}: images not found beside it"
     record["_stdout"] = proc.stdout
     record["_exit"] = proc.returncode
     return record
+
+
+class _Images(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sources: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        src = dict(attrs).get("src")
+        if tag in ("img", "source", "video") and src and not src.startswith("data:"):
+            self.sources.append(unquote(src))
+
+
+def _image_sources(page: str) -> list[str]:
+    """The files a scorecard page shows (every image and video, inline data aside)."""
+    parser = _Images()
+    parser.feed(page)
+    parser.close()
+    return parser.sources
 
 
 def verdicts(record: dict) -> dict[str, str]:
