@@ -29,6 +29,7 @@ from pytest_revylbench.devices.ports import free_port
 from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
+from pytest_revylbench.devices.traffic import RequestWatch, request_url
 from pytest_revylbench.devices.video import Screencast, VideoCapture
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
@@ -217,9 +218,6 @@ def console_errors(driver: Any) -> list[str]:
     return [str(e.get("message", "")) for e in entries if e.get("level") == "SEVERE"]
 
 
-_REQUEST_EVENTS = ("Network.requestWillBeSent", "Network.webSocketCreated")
-
-
 def requested_urls(driver: Any) -> list[str]:
     """URLs the page requested since the last call, from Chromium's performance log
     (drained by reading): every fetch, image, script and WebSocket, failed ones included."""
@@ -229,11 +227,9 @@ def requested_urls(driver: Any) -> list[str]:
             message = json.loads(entry["message"])["message"]
         except (KeyError, TypeError, ValueError):
             continue
-        if message.get("method") in _REQUEST_EVENTS:
-            params = message.get("params", {})
-            url = params.get("request", {}).get("url") or params.get("url")
-            if url:
-                urls.append(str(url))
+        url = request_url(message)
+        if url is not None:
+            urls.append(url)
     return urls
 
 
@@ -271,16 +267,17 @@ def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
     return driver.execute("executeCdpCommand", {"cmd": command, "params": params})["value"]
 
 
-def wipe_browser(driver: Any, origin: str, browser: PageSocket | None) -> tuple[str, PageSocket | None]:
+def wipe_browser(driver: Any, origin: str, browser: PageSocket | None, *,
+                 logs: bool = True) -> tuple[str, PageSocket | None]:
     """Make a kept browser as fresh as a new one for the app at `origin` (scheme://host:port).
 
     A new tab replaces every open one (history, sessionStorage, timers and the page's memory
     go with the tabs); then the origin's data, every cookie and the HTTP cache are cleared:
     `storageTypes: "all"` takes local storage, IndexedDB, Cache Storage, service workers,
     file systems and WebSQL with it. The new tab is pinned as a new session's is, and the logs
-    the old tabs left are drained. (A fresh browser context per launch would be neater, but
-    the Chromium driver runs DevTools commands on a tab, where `Target.createBrowserContext`
-    is "Not allowed".)
+    the old tabs left are drained (`logs`: where chromedriver keeps them). (A fresh browser
+    context per launch would be neater, but the Chromium driver runs DevTools commands on a
+    tab, where `Target.createBrowserContext` is "Not allowed".)
 
     `browser`: the grader's own socket to the browser (`devtools.browser_socket`). Through
     it, the tabs are opened and closed and the data cleared with DevTools commands sent
@@ -295,9 +292,9 @@ def wipe_browser(driver: Any, origin: str, browser: PageSocket | None) -> tuple[
         target, page = _wipe_through_session(driver, origin), None
     try:
         pin_session(driver)
-        if page is None:  # chromedriver's log; a new tab's console store starts empty
+        if logs:  # chromedriver's logs; a new tab's console store and requests start empty
             console_errors(driver)
-        driver.get_log("performance")
+            driver.get_log("performance")
     except BaseException:
         if page is not None:
             page.close()
@@ -378,11 +375,12 @@ into the grading host's ~/Downloads, where it outlives the grade."""
 
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
-    viewport: Screen | None = None, origin: str | None = None, browser_log: bool = False,
+    viewport: Screen | None = None, origin: str | None = None, logs: bool = False,
 ) -> dict[str, Any]:
     """W3C capabilities of a pinned session; `origin` (host:port) is the only one its
-    requests may reach. `browser_log`: chromedriver keeps the console's messages, for a device
-    that cannot read them over its own socket (`devices/console.py` says why not otherwise)."""
+    requests may reach. `logs`: chromedriver keeps the console's messages and the network's
+    events, for a device that cannot read them over its own sockets to the tab
+    (`devices/console.py` and `devices/traffic.py` say why not otherwise)."""
     caps: dict[str, Any] = {
         "platformName": "linux",
         "browserName": "chrome",
@@ -393,16 +391,18 @@ def web_capabilities(
         "pageLoadStrategy": "none",
         "timeouts": {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000),
                      "script": int(SCRIPT_TIMEOUT_S * 1000)},
-        "goog:loggingPrefs": {"browser": "ALL" if browser_log else "OFF", "performance": "ALL"},
+        "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"} if logs else
+                             {"browser": "OFF", "performance": "OFF"},
         "goog:chromeOptions": {
             "binary": chromium,
             "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *(network_args(origin) if origin else [])],
             "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
                                 "userAgent": PHONE_USER_AGENT},
-            "perfLoggingPrefs": {"enableNetwork": True, "enablePage": False},
             "prefs": dict(BROWSER_PREFS),
         },
     }
+    if logs:
+        caps["goog:chromeOptions"]["perfLoggingPrefs"] = {"enableNetwork": True, "enablePage": False}
     caps.update(overrides)
     return caps
 
@@ -491,8 +491,17 @@ class WebDevice:
         return unread
 
     def requested_urls(self, driver: Driver) -> list[str]:
-        """Every URL the page requested since the last call (Chromium's network events)."""
-        return requested_urls(driver)
+        """Every URL the page requested since the last call (Chromium's network events): from
+        the tab's request watch (`devices/traffic.py`), or chromedriver's performance log.
+
+        :raises DeviceError: the launched tab has no watch (its socket failed: a bench fault).
+        """
+        if not self._local:
+            return requested_urls(driver)
+        tab = self._tabs.get(_session_id(driver))
+        if tab is None or tab.watch is None:
+            raise DeviceError("the app's tab has no request watch: its requests cannot be seen")
+        return tab.watch.drain()
 
     @property
     def own_hosts(self) -> tuple[str, ...]:
@@ -598,10 +607,25 @@ class WebDevice:
                 return None
         return tab.socket
 
+    def _watch(self, driver: Any) -> None:
+        """Watch the requests of the tab `driver` drives, before the app loads in it, on a
+        device whose browsers run on this host. :raises DeviceError: it cannot be watched."""
+        tab = self._tabs.get(_session_id(driver))
+        if not self._local or tab is None:
+            return
+        if tab.watch is not None:
+            tab.watch.drain()  # what an earlier page requested is not the app's
+            return
+        try:
+            tab.watch = RequestWatch(target_socket(debugger_address(driver), tab.target))
+        except DevToolsError as exc:
+            raise DeviceError(f"could not watch the app's requests: {exc}") from exc
+
     def _drop_socket(self, driver: Any) -> None:
         tab = self._tabs.get(_session_id(driver))
         if tab is not None and tab.socket is not None:
-            tab.close()
+            tab.socket.close()
+            tab.socket = None
             tab.failed = True
 
     def _track(self, driver: Any, target: str, socket: PageSocket | None = None) -> None:
@@ -642,6 +666,7 @@ class WebDevice:
         else:
             driver = self._session(self.own_hosts[0], viewport)
         try:
+            self._watch(driver)
             driver.get(self.app_url)
             self._wait_rendered(driver)
         except BaseException as exc:
@@ -709,7 +734,8 @@ class WebDevice:
             try:
                 command_limit(driver, COMMAND_TIMEOUT_S)
                 origin = f"{urlsplit(self.app_url).scheme}://{self.own_hosts[0]}"
-                self._track(driver, *wipe_browser(driver, origin, self._browser_socket(driver)))
+                self._track(driver, *wipe_browser(driver, origin, self._browser_socket(driver),
+                                                  logs=not self._local))
             except Exception:
                 _quit(driver)
                 driver = None
@@ -750,7 +776,7 @@ class WebDevice:
         options.load_capabilities(web_capabilities(
             chromium=self.chromium, chromedriver=self.chromedriver,
             chromedriver_port=port, overrides=self.overrides, viewport=viewport,
-            origin=origin, browser_log=not self._local,
+            origin=origin, logs=not self._local,
         ))
         try:
             driver = webdriver.Remote(self.appium.url, options=options)
@@ -865,12 +891,17 @@ class _Tab:
     socket: PageSocket | None = None
     failed: bool = False
     """The grader's socket to it could not be opened or failed: the session's path is used."""
+    watch: RequestWatch | None = None
+    """Its requests, once launched on a device whose browsers run on this host."""
 
     def close(self) -> None:
-        """Close the grader's socket to the tab, if one is open."""
+        """Close the grader's sockets to the tab, if open."""
         if self.socket is not None:
             self.socket.close()
             self.socket = None
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
 
 
 def _session_id(driver: Any) -> str:
