@@ -73,15 +73,23 @@ class RequestWatch:
         self._thread = threading.Thread(target=self._read, name="revylbench-requests", daemon=True)
         self._thread.start()
 
-    def _note(self, message: dict[str, Any]) -> None:
-        url = request_url(message)
-        if url is None:
-            return
+    def _room(self) -> bool:
+        """Whether one more URL can be kept; a request there is no room for is counted."""
         with self._lock:
             if len(self._urls) < KEEP:
+                return True
+            self._dropped += 1
+            return False
+
+    def _keep(self, url: str | None) -> None:
+        if url is not None:
+            with self._lock:
                 self._urls.append(url[:URL_CHARS])
-            else:
-                self._dropped += 1
+
+    def _note(self, message: dict[str, Any]) -> None:
+        url = request_url(message)
+        if url is not None and self._room():
+            self._keep(url)
 
     def _read(self) -> None:
         while True:
@@ -93,15 +101,9 @@ class RequestWatch:
                 return
             # Only request events are decoded, and only while there is room for their URL: most
             # of a busy page's traffic is other events, and a flood's is all the same.
-            if not any(f'"{event}"' in frame[:120] for event in REQUEST_EVENTS):
-                continue
-            with self._lock:
-                full = len(self._urls) >= KEEP
-                if full:
-                    self._dropped += 1
-            if not full:
+            if any(f'"{event}"' in frame[:120] for event in REQUEST_EVENTS) and self._room():
                 try:
-                    self._note(json.loads(frame))
+                    self._keep(request_url(json.loads(frame)))
                 except ValueError:
                     continue
 

@@ -80,8 +80,9 @@ SCRIPT_TIMEOUT_S = 10.0
 """A page script (the render probe, a fingerprint) not back by then is held by the app's own
 script: the page has hung."""
 CONSOLE_READ_S = 5.0
-LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """The longest a read of the page's console store may wait for the page (`console_errors`)."""
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""Appium hosts whose browsers run on this host (`WebDevice._local`)."""
 COMMAND_TIMEOUT_S = 20.0
 """The longest one driver command may take in a test (the HTTP read limit) unless the grade
 says otherwise (`--command-timeout`): a command that needs the page (find, click, a log read)
@@ -437,10 +438,10 @@ class WebDevice:
     """The tab each live session drives, by session id: its DevTools target id and, once a
     capture needed it, the grader's own socket to it (`evidence_screenshot`)."""
     _browsers: dict[str, PageSocket | None] = field(default_factory=dict)
-    _unread: dict[str, list[str]] = field(default_factory=dict)
-    """Console errors read from a page a relaunch left, by session id, for the next read."""
     """isolation "context": the grader's socket to each kept browser, by session id, opened
     at its first wipe (None: it could not be; the wipe goes through the session)."""
+    _unread: dict[str, list[str]] = field(default_factory=dict)
+    """Console errors read from a page a relaunch left, by session id, for the next read."""
 
     platform = "web"
 

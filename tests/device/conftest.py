@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
@@ -15,9 +15,10 @@ from urllib.parse import unquote
 import psutil
 import pytest
 
-from pytest_revylbench.devices.appium import AppiumServer
+from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.reaper import marked_processes
 from pytest_revylbench.devices.rendering import pinned_browser_env
+from pytest_revylbench.devices.web import WebDevice
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -43,6 +44,26 @@ def appium_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.start().url
     finally:
         server.stop()
+
+
+@pytest.fixture
+def page_device(appium_url: str, tmp_path: Path) -> Iterator[Callable[..., WebDevice]]:
+    """Web devices serving pages of the test's own: `page_device(index_html, files)` starts one
+    on the test server, its bundle the page and `files` (name: text); each is stopped after
+    the test."""
+    started: list[WebDevice] = []
+
+    def serving(index_html: str, files: dict[str, str] | None = None) -> WebDevice:
+        bundle = tmp_path / f"bundle-{len(started)}"
+        bundle.mkdir()
+        for name, text in {"index.html": index_html, **(files or {})}.items():
+            (bundle / name).write_text(text)
+        started.append(WebDevice(bundle=bundle, appium=RemoteAppium(appium_url)).start())
+        return started[-1]
+
+    yield serving
+    for device in started:
+        device.stop()
 
 
 NO_VIDEO = "--video=off"

@@ -7,7 +7,7 @@ would have."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,6 @@ import pytest
 from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.facade import App
 from pytest_revylbench.app.locators import WebLocators
-from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.console import OVERFLOW, STORE_CHARS
 from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import WebDevice
@@ -32,19 +31,8 @@ setTimeout(function () { setInterval(function () { console.error(line); }, 10); 
 
 
 @pytest.fixture
-def device(appium_url: str, tmp_path: Path) -> Iterator[Callable[[str], WebDevice]]:
-    started: list[WebDevice] = []
-
-    def serving(script: str) -> WebDevice:
-        bundle = tmp_path / f"bundle-{len(started)}"
-        bundle.mkdir()
-        (bundle / "index.html").write_text(PAGE % script)
-        started.append(WebDevice(bundle=bundle, appium=RemoteAppium(appium_url)).start())
-        return started[-1]
-
-    yield serving
-    for dev in started:
-        dev.stop()
+def device(page_device: Callable[..., WebDevice]) -> Callable[[str], WebDevice]:
+    return lambda script: page_device(PAGE % script)
 
 
 def _app(device: WebDevice, tmp_path: Path) -> tuple[App, object]:

@@ -6,14 +6,12 @@ long URLs is read within a bound, what did not fit counted as outside."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from selenium.common.exceptions import InvalidArgumentException
 
-from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.traffic import KEEP, URL_CHARS
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.tasks.contract import outside_requests
@@ -39,20 +37,8 @@ var timer = setInterval(function () {{
 
 
 @pytest.fixture
-def device(appium_url: str, tmp_path: Path) -> Iterator[Callable[[str], WebDevice]]:
-    started: list[WebDevice] = []
-
-    def serving(script: str) -> WebDevice:
-        bundle = tmp_path / f"bundle-{len(started)}"
-        bundle.mkdir()
-        (bundle / "index.html").write_text(PAGE % script)
-        (bundle / "own.json").write_text("{}")
-        started.append(WebDevice(bundle=bundle, appium=RemoteAppium(appium_url)).start())
-        return started[-1]
-
-    yield serving
-    for dev in started:
-        dev.stop()
+def device(page_device: Callable[..., WebDevice]) -> Callable[[str], WebDevice]:
+    return lambda script: page_device(PAGE % script, {"own.json": "{}"})
 
 
 def _until(probe: Callable[[], Any], timeout_s: float = 10.0) -> Any:
@@ -60,6 +46,16 @@ def _until(probe: Callable[[], Any], timeout_s: float = 10.0) -> Any:
     while not (seen := probe()) and time.monotonic() < deadline:
         time.sleep(0.2)
     return seen
+
+
+def _requested_after(web: WebDevice, seconds: float) -> list[str]:
+    """What the app requested in its first `seconds` after a launch."""
+    driver = web.launch()
+    try:
+        time.sleep(seconds)
+        return web.requested_urls(driver)
+    finally:
+        driver.quit()
 
 
 def test_each_request_outside_the_origin_is_seen_and_fails(device: Callable[[str], WebDevice]) -> None:
@@ -87,12 +83,7 @@ def test_each_request_outside_the_origin_is_seen_and_fails(device: Callable[[str
 def test_a_quiet_page_requests_nothing_outside(device: Callable[[str], WebDevice]) -> None:
     """The browser's own requests (its sign-in service's, for one) are not the page's."""
     web = device("")
-    driver = web.launch()
-    try:
-        time.sleep(3)
-        seen = web.requested_urls(driver)
-    finally:
-        driver.quit()
+    seen = _requested_after(web, 3)
     assert seen and outside_requests(seen, own=web.own_hosts, allowed=()) == [], seen
 
 
@@ -100,12 +91,7 @@ def test_a_flood_of_long_urls_is_read_within_a_bound(device: Callable[[str], Web
     """Three times `KEEP` requests of 100 kB URLs: one read keeps `KEEP` of them, each cut,
     and counts the rest as one entry outside every allowed host."""
     web = device(FLOOD)
-    driver = web.launch()
-    try:
-        time.sleep(8)
-        urls = web.requested_urls(driver)
-    finally:
-        driver.quit()
+    urls = _requested_after(web, 8)
     flood = [u for u in urls if "flood.invalid" in u]
     assert len(urls) == KEEP + 1 and len(flood) > KEEP - 10  # the page itself came first
     assert all(len(u) == URL_CHARS for u in flood)

@@ -44,6 +44,18 @@ def _server_frame(payload: bytes) -> bytes:
     return frame.format()
 
 
+def accept_websocket(conn: socket.socket) -> None:
+    """Answer a client's websocket handshake on `conn`, as Chromium's DevTools server does."""
+    request = b""
+    while b"\r\n\r\n" not in request:
+        request += conn.recv(4096)
+    key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n")
+               if line.lower().startswith(b"sec-websocket-key"))
+    accept = base64.b64encode(hashlib.sha1(key + GUID.encode()).digest())
+    conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                 b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+
+
 @pytest.fixture
 def devtools_server() -> Iterator[tuple[str, list[bytes]]]:
     """(ws URL, answers): each command read is answered with the next payload, its id
@@ -55,14 +67,7 @@ def devtools_server() -> Iterator[tuple[str, list[bytes]]]:
     def serve() -> None:
         conn, _ = listener.accept()
         with conn:
-            request = b""
-            while b"\r\n\r\n" not in request:
-                request += conn.recv(4096)
-            key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n")
-                       if line.lower().startswith(b"sec-websocket-key"))
-            accept = base64.b64encode(hashlib.sha1(key + GUID.encode()).digest())
-            conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                         b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+            accept_websocket(conn)
             for payload in answers:
                 ident = json.loads(_read_frame(conn))["id"]
                 conn.sendall(_server_frame(payload.replace(b"ID", str(ident).encode(), 1)))

@@ -4,8 +4,6 @@ a socket lost under the watch said so. Chromium itself: tests/device/test_reques
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import socket
 import threading
@@ -16,7 +14,7 @@ import pytest
 from pytest_revylbench.devices.devtools import DevToolsError
 from pytest_revylbench.devices.traffic import KEEP, LOST, URL_CHARS, RequestWatch
 
-from .test_devtools import GUID, _read_frame, _server_frame
+from .test_devtools import _read_frame, _server_frame, accept_websocket
 
 Serve = Callable[..., str]
 
@@ -39,14 +37,7 @@ def chromium() -> Iterator[Serve]:
         def run() -> None:
             conn, _ = listener.accept()
             with conn:
-                head = b""
-                while b"\r\n\r\n" not in head:
-                    head += conn.recv(4096)
-                key = next(line.split(b":", 1)[1].strip() for line in head.split(b"\r\n")
-                           if line.lower().startswith(b"sec-websocket-key"))
-                accept = base64.b64encode(hashlib.sha1(key + GUID.encode()).digest())
-                conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                             b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+                accept_websocket(conn)
                 command = json.loads(_read_frame(conn))
                 assert command["method"] == "Network.enable"
                 frames = [events[0], {"id": command["id"], "result": {}}, *events[1:]]
