@@ -478,18 +478,26 @@ class WebDevice:
     def console_errors(self, driver: Driver) -> list[str]:
         """Errors the app's page logged since the last call: read from the page's own console
         store over the grader's socket to its tab (`devices/console.py`), or from
-        chromedriver's browser log where there is no such socket. A page that does not answer
-        within `CONSOLE_READ_S` gives none: whether it hung is for the command that needs it
-        to say."""
+        chromedriver's browser log on a device behind a hub elsewhere. A page that does not
+        answer within `CONSOLE_READ_S` gives none: whether it hung is for the command that
+        needs it to say.
+
+        :raises DeviceError: the grader's socket to a local tab is gone (chromedriver keeps no
+            log there to read instead): a bench fault, never a clean console.
+        """
         unread = self._unread.pop(_session_id(driver), [])
-        socket = self._socket(driver) if self._local else None
-        if socket is None:
+        if not self._local:
             return unread + console_errors(driver)
+        socket = self._socket(driver)
+        if socket is None:
+            raise DeviceError("the grader's socket to the app's tab failed: its console cannot be read")
         try:
             return unread + read_console(socket, timeout_s=CONSOLE_READ_S)
-        except (PageSilent, DevToolsError):
+        except PageSilent:
+            return unread
+        except DevToolsError as exc:
             self._drop_socket(driver)
-        return unread
+            raise DeviceError(f"the app's console could not be read: {exc}") from exc
 
     def requested_urls(self, driver: Driver) -> list[str]:
         """Every URL the page requested since the last call (Chromium's network events): from

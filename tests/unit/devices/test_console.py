@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.console import (
     OVERFLOW,
     STORE_CHARS,
@@ -17,7 +20,9 @@ from pytest_revylbench.devices.console import (
     console_line,
     read_console,
 )
-from pytest_revylbench.devices.devtools import PageSilent
+from pytest_revylbench.devices.devtools import DevToolsError, PageSilent
+from pytest_revylbench.devices.errors import DeviceError
+from pytest_revylbench.devices.web import WebDevice
 
 URL = "http://127.0.0.1:8081/index.js"
 
@@ -104,3 +109,25 @@ def test_a_store_short_of_full_is_read_as_it_is() -> None:
 def test_a_page_that_does_not_answer_raises() -> None:
     with pytest.raises(PageSilent):
         read_console(Store([], silent=True), timeout_s=5)  # type: ignore[arg-type]
+
+
+def test_a_local_tab_whose_socket_is_gone_is_a_bench_fault_not_a_clean_console(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """chromedriver keeps no console log on a device whose browsers run on this host: without
+    the grader's socket, nothing would say the app's errors. A busy page gives none, as before."""
+    device = WebDevice(bundle=tmp_path, appium=RemoteAppium("http://127.0.0.1:9"))
+    driver = SimpleNamespace(session_id="s")
+    monkeypatch.setattr(WebDevice, "_socket", lambda self, d: None)
+    with pytest.raises(DeviceError, match="its console cannot be read"):
+        device.console_errors(driver)
+
+    class Broken(Store):
+        def wait(self, ident: int, **kwargs: Any) -> dict[str, Any]:
+            raise DevToolsError("Runtime.enable: the DevTools socket failed: closed")
+
+    monkeypatch.setattr(WebDevice, "_socket", lambda self, d: Broken([]))
+    with pytest.raises(DeviceError, match=r"could not be read: Runtime\.enable"):
+        device.console_errors(driver)
+    monkeypatch.setattr(WebDevice, "_socket", lambda self, d: Store([], silent=True))
+    device._unread["s"] = ["read before a relaunch"]
+    assert device.console_errors(driver) == ["read before a relaunch"]
