@@ -184,6 +184,7 @@ def _judge(folder: Path, rollout: Path, manifest: CampaignManifest,
     if problems:
         judged.decide("mismatch", "; ".join(problems))
     judged.flags = [f"{f.name} (submission {f.k}): {f.detail}" for f in score.flags]
+    judged.flags += [f"ledger line rejected: {why}" for why in ledger.rejected]
     transcript = rollout / TRANSCRIPT_FILE
     if transcript.is_file():
         judged.flags += transcript_check(transcript)

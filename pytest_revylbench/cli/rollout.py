@@ -57,6 +57,8 @@ def score_command(args: argparse.Namespace) -> int:
         print(f"  {r.k}. {r.party}{kind}  reward {r.reward:.2f}  {verdicts}")
     for line in explain(score):
         print(line)
+    for why in ledger.rejected:
+        print(f"  REJECTED ledger {why}")
     print(f"scorecard: {page}")
     return 0
 

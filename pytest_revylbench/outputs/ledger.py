@@ -10,16 +10,23 @@
 
 A ledger is validated whenever it is read; every error names the file, the line and the field.
 Whose fault a failure is (`party`) is always derived from its kind, never taken from the line.
+Every line is sealed with the grader's key (`outputs.ledger_mac`): a start line whose seal does
+not hold makes the ledger unreadable; any other such line is reported (`Ledger.rejected`) and
+never counted.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock
 from pydantic import TypeAdapter, ValidationError
 
+from pytest_revylbench.outputs.ledger_mac import MAC, ledger_key, seal_problem, sealed_line
 from pytest_revylbench.records.grade import GradeRecord
 from pytest_revylbench.records.ledger import (
     EndReason,
@@ -61,10 +68,11 @@ def _time(where: str, field: str, value: str) -> dt.datetime:
 
 
 def _check_submission(where: str, start: RolloutStart, record: SubmissionRecord,
-                      earlier: list[SubmissionRecord]) -> None:
-    """The rules a schema cannot say: order, times, budget, verdicts, reward."""
-    expected = len(earlier) + 1
-    if record.k != expected:
+                      earlier: list[SubmissionRecord], skipped: int = 0) -> None:
+    """The rules a schema cannot say: order, times, budget, verdicts, reward. `skipped`: lines
+    rejected since the last counted one (their numbers may be missing)."""
+    expected = (earlier[-1].k if earlier else 0) + 1
+    if not expected <= record.k <= expected + skipped:
         raise LedgerError(f"{where}: field k: {record.k}, expected {expected} "
                           "(submissions are numbered 1, 2, 3 … in the order they were graded)")
     submitted = _time(where, "submitted_at", record.submitted_at)
@@ -97,38 +105,67 @@ def _check_submission(where: str, start: RolloutStart, record: SubmissionRecord,
                           f"of its verdicts, {derived}")
 
 
+def _parse(where: str, line: str) -> tuple[dict[str, Any], LedgerLine]:
+    try:
+        body = json.loads(line)
+        if not isinstance(body, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        raise LedgerError(f"{where}: not a JSON object: {exc}") from exc
+    try:
+        entry = _LINE.validate_python({k: v for k, v in body.items() if k != MAC})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = first["loc"]
+        if len(loc) > 1 and loc[0] in ("start", "submission", "end"):
+            loc = loc[1:]   # the line's kind, not a field
+        field = ".".join(str(p) for p in loc)
+        raise LedgerError(f"{where}: field {field}: {first['msg']}") from exc
+    return body, entry
+
+
 def read_ledger(folder: Path) -> Ledger:
-    """Parse and validate `folder/ledger.jsonl`; errors name the file, line and field."""
+    """Parse, validate and check the seals of `folder/ledger.jsonl`; errors name the file, line
+    and field."""
     path = folder / LEDGER
     if not path.is_file():
         raise LedgerError(f"{path}: no ledger (start it with `revylbench rollout start`)")
+    key = ledger_key()
     start: RolloutStart | None = None
+    start_mac = ""
     records: list[SubmissionRecord] = []
+    rejected: list[str] = []
+    skipped = 0
     end: RolloutEnd | None = None
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         where = f"{path}:{number}"
-        try:
-            entry = _LINE.validate_json(line)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            loc = first["loc"]
-            if len(loc) > 1 and loc[0] in ("start", "submission", "end"):
-                loc = loc[1:]   # the line's kind, not a field
-            field = ".".join(str(p) for p in loc)
-            raise LedgerError(f"{where}: field {field}: {first['msg']}") from exc
+        body, entry = _parse(where, line)
         if end is not None:
             raise LedgerError(f"{where}: field kind: a {entry.kind} line after the end line")
         if isinstance(entry, RolloutStart):
             if start is not None:
                 raise LedgerError(f"{where}: field kind: a second start line")
-            start = entry
-        elif start is None:
+            problem = seal_problem(key, body, "")
+            if problem:
+                raise LedgerError(f"{where}: the start line's seal does not hold ({problem}); "
+                                  "no line of this ledger can be counted")
+            start, start_mac = entry, str(body[MAC])
+            continue
+        if start is None:
             raise LedgerError(f"{where}: field kind: a {entry.kind} line before the start line")
-        elif isinstance(entry, SubmissionRecord):
-            _check_submission(where, start, entry, records)
+        problem = seal_problem(key, body, start_mac)
+        if problem:
+            rejected.append(f"line {number} ({entry.kind}"
+                            + (f" {entry.k}" if isinstance(entry, SubmissionRecord) else "")
+                            + f"): {problem}; not counted")
+            skipped += isinstance(entry, SubmissionRecord)
+            continue
+        if isinstance(entry, SubmissionRecord):
+            _check_submission(where, start, entry, records, skipped)
             records.append(entry)
+            skipped = 0
         else:
             last = records[-1].verdict_at if records else start.agent_started_at
             if _time(where, "ended_at", entry.ended_at) < _time(where, "ended_at", last):
@@ -137,7 +174,40 @@ def read_ledger(folder: Path) -> Ledger:
             end = entry
     if start is None:
         raise LedgerError(f"{path}: empty ledger")
-    return Ledger(start, records, end)
+    return Ledger(start, records, end, tuple(rejected))
+
+
+def _start_mac(path: Path) -> str:
+    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    try:
+        return str(json.loads(first).get(MAC, ""))
+    except (ValueError, AttributeError):
+        return ""
+
+
+def append_line(folder: Path, line: RolloutEnd | SubmissionRecord) -> None:
+    """Append one line, sealed, with no check (the writers below check first; a tool or test
+    that builds a ledger line by line uses this)."""
+    path = folder / LEDGER
+    body = json.loads(line.model_dump_json())
+    with path.open("a", encoding="utf-8") as out:
+        out.write(sealed_line(ledger_key(), body, _start_mac(path)) + "\n")
+
+
+def write_ledger(folder: Path, lines: Iterable[RolloutStart | SubmissionRecord | RolloutEnd
+                                               | dict[str, Any]]) -> Path:
+    """Write a whole ledger, each line sealed with this grader's key (for tools that build one:
+    an import, a test). The lines are written as given; reading checks them."""
+    key, start_mac, out = ledger_key(), "", []
+    for line in lines:
+        body = line if isinstance(line, dict) else json.loads(line.model_dump_json())
+        sealed = sealed_line(key, body, start_mac)
+        if not start_mac:
+            start_mac = json.loads(sealed)[MAC]
+        out.append(sealed + "\n")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / LEDGER).write_text("".join(out), encoding="utf-8")
+    return folder / LEDGER
 
 
 def _now() -> str:
@@ -174,7 +244,8 @@ def start_rollout(folder: Path, spec: TaskSpec, *, seed: int, scheme: str | None
     with FileLock(str(path) + ".lock"):
         if path.exists():
             raise LedgerError(f"{path}: the rollout was already started; a rollout starts once")
-        path.write_text(start.model_dump_json() + "\n", encoding="utf-8")
+        body = json.loads(start.model_dump_json())
+        path.write_text(sealed_line(ledger_key(), body, "") + "\n", encoding="utf-8")
     return start
 
 
@@ -189,8 +260,7 @@ def end_rollout(folder: Path, reason: EndReason, *, ended_at: str | None = None,
                               f"{ledger.end.ended_at})")
         end = RolloutEnd(reason=reason, ended_at=parse_time(ended_at or _now()).isoformat(),
                          agent_seconds=agent_seconds)
-        with path.open("a", encoding="utf-8") as out:
-            out.write(end.model_dump_json() + "\n")
+        append_line(folder, end)
         read_ledger(folder)   # an end before the last verdict is refused like any bad line
     return end
 
@@ -259,6 +329,5 @@ def append_submission(folder: Path, record: GradeRecord, *, spec: TaskSpec,
             verdict_at=record.finished_at, agent_seconds=agent_seconds, trust=record.trust,
             digests=record.digests,
         )
-        with path.open("a", encoding="utf-8") as out:
-            out.write(entry.model_dump_json() + "\n")
+        append_line(folder, entry)
     return entry

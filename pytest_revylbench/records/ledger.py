@@ -167,6 +167,8 @@ class Ledger:
     start: RolloutStart
     records: list[SubmissionRecord]
     end: RolloutEnd | None = None
+    rejected: tuple[str, ...] = ()
+    """Lines that were not counted, each with its place and why (a seal that does not hold)."""
 
 
 def parse_time(value: str) -> dt.datetime:

@@ -12,6 +12,7 @@ import pytest
 from pytest_revylbench.campaigns.campaign import score_campaign, transcript_flags, write_scores
 from pytest_revylbench.campaigns.manifest import CampaignError, load_manifest
 from pytest_revylbench.cli import main
+from pytest_revylbench.outputs.ledger import end_rollout, write_ledger
 from pytest_revylbench.records.campaign import CampaignScores, RolloutEntry
 from pytest_revylbench.records.ledger import RolloutEnd, RolloutStart, SubmissionRecord
 from pytest_revylbench.records.vocabulary import Fault, Trust, Verdict
@@ -66,12 +67,12 @@ def write_rollout(campaign: Path, task: str, name: str, seed: int, records: Sequ
         f'task = "{rollout_task or task}"\nseed = {seed}\nprotocol = "{protocol}"\n\n[contestant]\n'
         f'model = "{model}"\nharness = "{harness}"\nharness_version = "{harness_version}"\n')
     start = RolloutStart(task=ledger_task or task, seed=seed, max_submissions=5, agent_started_at=started)
-    lines = [start.model_dump_json()] + [r.model_dump_json() for r in records]
+    lines: list[RolloutStart | SubmissionRecord | RolloutEnd] = [start, *records]
     if ended:
         last = max([started, *(r.verdict_at for r in records)])
         lines.append(RolloutEnd(reason="done", ended_at=last,
-                                agent_seconds=records[-1].agent_seconds if records else 0).model_dump_json())
-    (folder / "ledger.jsonl").write_text("\n".join(lines) + "\n")
+                                agent_seconds=records[-1].agent_seconds if records else 0))
+    write_ledger(folder, lines)
     if transcript is not None:
         (folder / "transcript.jsonl").write_text(transcript)
     return folder
@@ -415,10 +416,26 @@ def test_party_comes_from_the_kind_not_the_record(tmp_path: Path) -> None:
     lines = (folder / "ledger.jsonl").read_text().splitlines()
     lines[1] = lines[1].replace('"party":"agent"', '"party":"bench"')     # build_failed said bench
     lines[2] = lines[2].replace('"party":"bench"', '"party":"agent"')     # device_fault said agent
-    (folder / "ledger.jsonl").write_text("\n".join(lines) + "\n")
+    write_ledger(folder, [json.loads(line) for line in lines])   # sealed as the grader wrote them
     entry = by_rollout(score_campaign(campaign))["budget/r"]
     assert entry.score is not None and entry.score.submissions_counted == 2
     assert entry.score_percent == 80.0
+
+
+def test_a_forged_ledger_line_is_flagged_and_not_counted(tmp_path: Path) -> None:
+    """A line appended by someone without the grader's key (here: a perfect submission 2 after a
+    failed one) is shown on the rollout and left out of its score."""
+    campaign = write_campaign(tmp_path / "c")
+    folder = write_rollout(campaign, "budget", "r", 1, [submission(1, "ffff")], ended=False)
+    forged = json.loads(submission(2).model_dump_json()) | {"mac": "ab" * 32}
+    with (folder / "ledger.jsonl").open("a") as ledger:
+        ledger.write(json.dumps(forged) + "\n")
+    end_rollout(folder, "done")
+    entry = by_rollout(score_campaign(campaign))["budget/r"]
+    assert entry.score is not None and entry.score.submissions_counted == 1
+    assert entry.score_percent == 0.0
+    assert entry.flags == ("ledger line rejected: line 3 (submission 2): its MAC does not match its "
+                           "content: edited, forged or sealed under another key; not counted",)
 
 
 def test_a_seed_list_plans_any_seeds(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import LedgerError, read_ledger
+from pytest_revylbench.outputs.ledger import write_ledger as sealed_ledger
 from pytest_revylbench.records.ledger import Item, RolloutEnd, RolloutStart, SubmissionRecord
 from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.rollout import (
@@ -55,11 +56,9 @@ def sub(k: int, verdicts: str, kind: Fault | str | None = None, *, at: int = 0, 
 
 
 def write_ledger(folder: Path, start: RolloutStart | dict[str, object], *lines: object) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    def text(line: object) -> str:
-        return line if isinstance(line, str) else (
-            json.dumps(line) if isinstance(line, dict) else line.model_dump_json())  # type: ignore[attr-defined]
-    (folder / "ledger.jsonl").write_text("\n".join(text(x) for x in (start, *lines)) + "\n")
+    """A ledger of these lines, each sealed with the grader's key as the grader writes them."""
+    bodies = [json.loads(x) if isinstance(x, str) else x for x in (start, *lines)]
+    sealed_ledger(folder, bodies)  # type: ignore[arg-type]
     return folder
 
 
@@ -408,3 +407,46 @@ def test_party_follows_the_one_mapping_for_every_kind() -> None:
         assert party_of(kind.value) == ("agent" if kind in AGENT_FAULTS else "bench"), kind
         assert not quarantined(kind.value)
     assert (party_of(None), party_of("made_up"), quarantined("made_up")) == ("clean", "bench", True)
+
+
+def test_a_forged_or_edited_ledger_line_is_reported_and_never_counted(tmp_path: Path) -> None:
+    """Lines the grader did not seal: an edited reward, a line sealed under another key, a line
+    with no seal; each is named in `rejected` and left out of the score."""
+    write_ledger(tmp_path, START, sub(1, "ffff"), sub(2, "pfff", at=120))
+    path = tmp_path / "ledger.jsonl"
+    lines = path.read_text().splitlines()
+    edited = json.loads(lines[1]) | {"verdicts": {s: "pass" for s in STAGES}, "reward": 1.0}
+    forged = json.loads(sub(3, "pppp", at=240).model_dump_json()) | {"mac": "0" * 64}
+    unsealed = sub(3, "pppp", at=300).model_dump_json()
+    path.write_text("\n".join([lines[0], json.dumps(edited), lines[2], json.dumps(forged), unsealed])
+                    + "\n")
+    ledger = read_ledger(tmp_path)
+    assert [r.k for r in ledger.records] == [2]
+    assert ledger.rejected == (
+        "line 2 (submission 1): its MAC does not match its content: edited, forged or sealed "
+        "under another key; not counted",
+        "line 4 (submission 3): its MAC does not match its content: edited, forged or sealed "
+        "under another key; not counted",
+        "line 5 (submission 3): no MAC: not written by this grader; not counted")
+    honest = read_ledger(write_ledger(tmp_path / "honest", START, sub(1, "pfff", at=120)))
+    assert score_ledger(ledger).outcome == score_ledger(honest).outcome
+
+
+def test_a_line_moved_from_another_rollout_does_not_hold(tmp_path: Path) -> None:
+    other = START.model_copy(update={"seed": 2})
+    write_ledger(tmp_path / "a", START, sub(1, "pppp"))
+    write_ledger(tmp_path / "b", other, sub(1, "ffff"))
+    moved = (tmp_path / "a" / "ledger.jsonl").read_text().splitlines()[1]
+    b = tmp_path / "b" / "ledger.jsonl"
+    b.write_text(b.read_text().splitlines()[0] + "\n" + moved + "\n")
+    assert read_ledger(tmp_path / "b").records == []
+    assert len(read_ledger(tmp_path / "b").rejected) == 1
+
+
+def test_a_start_line_that_does_not_hold_makes_the_ledger_unreadable(tmp_path: Path) -> None:
+    write_ledger(tmp_path, START)
+    path = tmp_path / "ledger.jsonl"
+    path.write_text(path.read_text().replace("\"max_submissions\": 5", "\"max_submissions\": 4"))
+    with pytest.raises(LedgerError, match=r"ledger.jsonl:1: the start line's seal does not hold "
+                                          r"\(its MAC does not match"):
+        read_ledger(tmp_path)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.cli import main
-from pytest_revylbench.outputs.ledger import LEDGER
+from pytest_revylbench.outputs.ledger import append_line
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.service.broker import RedisBroker
@@ -92,9 +92,8 @@ def charge(rollout: Path, n: int) -> None:
     """Append `n` agent-fault submissions (build_failed) to the rollout's ledger."""
     now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
     stages = ("accounts", "transactions", "budgets", "month-close")
-    lines = [SubmissionRecord(k=k, run_id=f"r{k}", submission_digest=f"sha256:{k}", stages=stages,
+    for line in [SubmissionRecord(k=k, run_id=f"r{k}", submission_digest=f"sha256:{k}", stages=stages,
                               journey="month-close", verdicts=dict.fromkeys(stages, Verdict.NOT_RUN),
                               failure_kind="build_failed", submitted_at=now, verdict_at=now,
-                              scheme="tiers").model_dump_json() for k in range(1, n + 1)]
-    with (rollout / LEDGER).open("a") as out:
-        out.write("".join(line + "\n" for line in lines))
+                              scheme="tiers") for k in range(1, n + 1)]:
+        append_line(rollout, line)

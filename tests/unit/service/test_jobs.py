@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from pytest_revylbench.cli import main
-from pytest_revylbench.outputs.ledger import LEDGER, read_ledger
+from pytest_revylbench.outputs.ledger import append_line, read_ledger
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.vocabulary import Verdict
 from pytest_revylbench.service.jobs import (
@@ -53,8 +53,7 @@ def test_a_line_appended_before_the_worker_died_is_kept_not_graded_again(tmp_pat
                             journey="month-close", verdicts=dict.fromkeys(stages, Verdict.NOT_RUN),
                             failure_kind="build_failed", submitted_at=stamp, verdict_at=stamp,
                             scheme="tiers")
-    with (rollout / LEDGER).open("a") as out:
-        out.write(line.model_dump_json() + "\n")
+    append_line(rollout, line)
     outcome = run(str(rollout), "s2")
     seen = (outcome["state"], outcome["k"], outcome["party"], outcome["attempts"])
     assert seen == ("graded", 1, "agent", 1)
