@@ -13,7 +13,7 @@ from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_
 from pytest_revylbench.builder.ios import build_ios
 from pytest_revylbench.builder.process import StepFailed, log_tail
 from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
-from pytest_revylbench.builder.submission import copy_source, source_files
+from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.builder.web import build_web
 from pytest_revylbench.records.build import BuildResult, InstallAttempt, StepDiagnosis
 from pytest_revylbench.records.vocabulary import Fault, Platform
@@ -82,8 +82,7 @@ def build_submission(
     attempts: tuple[InstallAttempt, ...] = ()
     diagnosis: StepDiagnosis | None = None
     try:
-        refuse_outward_links(submission)
-        copy_source(submission, work)
+        copy_source(submission, work)  # the intake's rules first: SubmissionRefused
         deps = install_dependencies(
             work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy,
             retry=install_retry,
@@ -167,16 +166,3 @@ def sandbox_policy(
         hidden=tuple(p.resolve() for p in (GRADER_ROOT, Path.home(), cache_dir, log.parent, *hidden)),
         limits=limits or Limits(), uid=build_uid(),
     )
-
-
-def refuse_outward_links(submission: Path) -> None:
-    """Fail on a source file that is a link to outside the submission.
-
-    The copy into the work folder follows links, and it runs outside the sandbox: a link
-    to a hidden suite file would otherwise be copied in as the file's contents. (Linked
-    folders are neither walked nor copied.)
-    """
-    root = submission.resolve()
-    for rel in source_files(submission):
-        if root not in (submission / rel).resolve().parents:
-            raise StepFailed("copy the submission", f"{rel} is a link to outside the submission")

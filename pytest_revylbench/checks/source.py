@@ -24,7 +24,7 @@ from typing import Any
 from filelock import FileLock
 
 from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules, lockfile_digest
-from pytest_revylbench.builder.pipeline import refuse_outward_links, sandbox_policy
+from pytest_revylbench.builder.pipeline import sandbox_policy
 from pytest_revylbench.builder.process import StepFailed, run_step
 from pytest_revylbench.builder.sandbox import FIXED_WORK, UID_SPAN, Mount, SandboxPolicy
 from pytest_revylbench.builder.submission import copy_source, digest, files_digest
@@ -131,8 +131,7 @@ def run_checks(
                    f"({'sandboxed' if policy else 'NOT sandboxed'})\n", encoding="utf-8")
     shutil.rmtree(work, ignore_errors=True)
     try:
-        refuse_outward_links(submission)
-        copy_source(submission, work)
+        copy_source(submission, work)  # the intake's rules first: SubmissionRefused
         node_modules, _ = cached_node_modules(work, cache_dir, log=log, deadline=deadline,
                                               policy=policy, retry=install_retry)
     except StepFailed as exc:

@@ -15,11 +15,11 @@ import io
 import tarfile
 from pathlib import Path, PurePosixPath
 
+from pytest_revylbench.builder.intake import MAX_MEMBERS, MAX_UNPACKED
+
 EXCLUDED = ("node_modules", "dist", ".expo", ".feedback", ".revylbench", ".git", "web-build")
 """Folders never sent: build output, installed dependencies, feedback, the service file."""
 MAX_COMPRESSED = 50 * 1024 * 1024
-MAX_UNPACKED = 200 * 1024 * 1024
-MAX_MEMBERS = 20_000
 
 
 class SubmissionRefused(Exception):

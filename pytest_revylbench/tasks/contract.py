@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from pytest_revylbench.builder.intake import SubmissionRefused, read_regular
 from pytest_revylbench.tasks.loading import TaskError
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies")
@@ -36,9 +37,12 @@ class ContractBroken(AssertionError):
 def _declared(package_json: Path) -> dict[str, str]:
     """Dependencies and devDependencies of a submission's package.json."""
     try:
-        data: Any = json.loads(package_json.read_text(encoding="utf-8"))
+        # Never through a link, never waiting on a FIFO: the submission's file is hostile.
+        data: Any = json.loads(read_regular(package_json).decode("utf-8"))
     except FileNotFoundError as exc:
         raise ContractBroken(f"the submission has no {package_json.name}") from exc
+    except SubmissionRefused as exc:
+        raise ContractBroken(f"{package_json.name}: {exc.reason}") from exc
     except (OSError, ValueError) as exc:
         raise ContractBroken(f"{package_json.name} is not readable JSON: {exc}") from exc
     if not isinstance(data, dict):

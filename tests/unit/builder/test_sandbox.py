@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.builder.deps import cached_node_modules, lockfile_packages
-from pytest_revylbench.builder.pipeline import build_submission, refuse_outward_links
+from pytest_revylbench.builder.intake import SubmissionRefused
+from pytest_revylbench.builder.pipeline import build_submission
 from pytest_revylbench.builder.process import StepFailed, run_step
 from pytest_revylbench.builder.sandbox import (
     ALWAYS_HIDDEN,
@@ -22,6 +23,7 @@ from pytest_revylbench.builder.sandbox import (
     processes_of,
     sandbox_problem,
 )
+from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.records.vocabulary import Fault
 
 REPO = Path(__file__).resolve().parents[3]
@@ -261,12 +263,15 @@ def test_offline_build_fails_as_the_candidates_fault(tmp_path: Path) -> None:
     assert not (tmp_path / "work").exists()
 
 
-def test_a_link_out_of_the_submission_fails_the_build(tmp_path: Path) -> None:
+def test_a_link_in_the_submission_fails_the_build_whatever_it_names(tmp_path: Path) -> None:
+    """As a tarball's: a link to a hidden suite file, and a link inside the submission too
+    (the tarball path refuses both; one intake for both)."""
     submission = tmp_path / "app"
     _lockfile(submission, {})
     (submission / "suite.py").symlink_to(REPO / "suites" / "budget" / "test_budget.py")
-    with pytest.raises(StepFailed, match=r"suite\.py is a link to outside the submission"):
-        refuse_outward_links(submission)
+    with pytest.raises(SubmissionRefused, match=r"suite\.py is a symbolic link"):
+        copy_source(submission, tmp_path / "work")
     (submission / "suite.py").unlink()
     (submission / "again.json").symlink_to(submission / "package.json")
-    refuse_outward_links(submission)  # a link inside is harmless
+    with pytest.raises(SubmissionRefused, match=r"again\.json is a symbolic link"):
+        copy_source(submission, tmp_path / "work2")
