@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pytest_revylbench.devices.pool import DEFAULT_POOLS, PoolError, load_pool
 from pytest_revylbench.service.broker import BrokerError
-from pytest_revylbench.service.client import ServiceClient, ServiceError
+from pytest_revylbench.service.client import ServiceError, client_for
 from pytest_revylbench.service.endpoint import EndpointError
 from pytest_revylbench.service.jobs import GradeSettings
 from pytest_revylbench.service.queue import REDIS_URL_VAR
@@ -95,7 +95,7 @@ def add_submit_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_submit(args: argparse.Namespace) -> int:
     try:
-        client = ServiceClient(args.workspace)
+        client = client_for(args.workspace)
         if args.status:
             print(json.dumps(client.status(), indent=2))
             return 0

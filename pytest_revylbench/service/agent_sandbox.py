@@ -109,7 +109,7 @@ class AgentSandbox:
             "PATH": f"{TOOLS_AT / 'bin'}:/usr/local/bin:/usr/bin:/bin", "HOME": str(AGENT_HOME),
             "USER": "agent", "TMPDIR": "/tmp", "LANG": "C.UTF-8",
             "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy, "http_proxy": proxy, "https_proxy": proxy,
-            "NO_PROXY": "", "REVYLBENCH_MCP": MCP_COMMAND,
+            "NO_PROXY": "", "REVYLBENCH_MCP": MCP_COMMAND, "REVYLBENCH_WORKSPACE": str(AGENT_HOME),
             "REVYLBENCH_TOOLS": str(TOOLS_AT / "tools.sock"),
             "REVYLBENCH_PROXY_PORT": str(PROXY_PORT), "REVYLBENCH_AGENT_CMD": agent_cmd,
             **self.env,

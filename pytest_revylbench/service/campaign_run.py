@@ -41,7 +41,7 @@ from pytest_revylbench.service.agent_sandbox import (
     install_tools,
 )
 from pytest_revylbench.service.connect_proxy import ConnectProxy
-from pytest_revylbench.service.endpoint import read_service_file, write_service_file
+from pytest_revylbench.service.endpoint import ServiceIdentity, new_token
 from pytest_revylbench.service.grading_clock import GradingClock
 from pytest_revylbench.service.jobs import GradeSettings, pending_jobs
 from pytest_revylbench.service.network_policy import NetworkPolicy
@@ -227,15 +227,16 @@ class CampaignRun:
         write_rollout_manifest(rollout, task_id, seed, self.contestant, self.protocol)
         scaffold = tasks_dir / SCAFFOLD
         workspace = lay_out_workspace(task, scaffold if (scaffold / "package.json").is_file() else None,
-                                      rollout)
-        write_service_file(workspace, read_service_file(workspace).model_copy(update={"endpoint": endpoint}))
+                                      rollout, service_file=False)
+        identity = ServiceIdentity(rollout=str(rollout), token=new_token(rollout), endpoint=endpoint)
         with (workspace / AGENTS_MD).open("a", encoding="utf-8") as agents_md:
             agents_md.write(SANDBOX_NOTE)
         tools = Path(tempfile.mkdtemp(prefix="t-", dir=scratch))
         install_tools(tools)
         proxy = ConnectProxy(tools / "proxy.sock", self.policy,
                              log=lambda line: self.log(f"{line} ({label})")).start()
-        gateway = ToolGateway(tools / "tools.sock", workspace, AGENT_HOME).start()
+        gateway = ToolGateway(tools / "tools.sock", identity, home=tools,
+                              shown={str(workspace): str(AGENT_HOME), str(rollout): "this rollout"}).start()
         progress = _Progress(rollout, label, self.log)
         progress.start()
         self.log(f"[run-agent] {label}: started in {rollout} (budget {start.max_submissions}, "

@@ -1,12 +1,15 @@
-"""What the agent runs: submit its workspace, ask the status, fetch and unpack feedback.
+"""The host-side client of the grading service: submit, ask the status, fetch feedback.
 
-The workspace's `.revylbench/service.json` names the rollout, its token and the endpoint.
-Feedback of submission k is unpacked into `<workspace>/.feedback/<k>/`.
+It acts for one `ServiceIdentity` (rollout, token, endpoint) and one `AgentSide` (where the
+submission comes from and feedback goes): under `run-agent` both are fixed by the tool gateway
+(`client_from_env`), never read from the agent's workspace; on a host workspace of `rollout
+start`, from its service.json (`client_for_workspace`).
 """
 
 from __future__ import annotations
 
 import base64
+import errno
 import http.client
 import json
 import socket
@@ -14,17 +17,25 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pytest_revylbench.service.agent_side import (
+    AgentSide,
+    AgentSideError,
+    LocalWorkspace,
+    SandboxChannel,
+)
 from pytest_revylbench.service.endpoint import (
     EndpointError,
-    endpoint_of,
+    ServiceIdentity,
     find_workspace,
+    identity_from_env,
+    identity_of_workspace,
     parse_endpoint,
-    read_service_file,
 )
 from pytest_revylbench.service.server import ROLLOUT_HEADER, TOKEN_HEADER
-from pytest_revylbench.service.tarball import pack
 
-FEEDBACK_DIR = ".feedback"
+CONNECT_RETRIES = 6
+"""A refused or crowded connect is tried again after 0.1, 0.2 … 3.2 s (6.3 s in all)."""
+RETRIED = (errno.EAGAIN, errno.ECONNREFUSED, errno.ENOENT)
 
 
 class ServiceError(Exception):
@@ -39,17 +50,21 @@ class _UnixConnection(http.client.HTTPConnection):
     def connect(self) -> None:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.settimeout(self.timeout)
-        sock.connect(self.socket_path)
+        try:
+            sock.connect(self.socket_path)
+        except OSError:
+            sock.close()
+            raise
         self.sock = sock
 
 
 class ServiceClient:
-    """The grading service, as seen from one workspace."""
+    """The grading service, for one rollout and one agent side."""
 
-    def __init__(self, start: Path, timeout_s: float = 60.0) -> None:
-        self.workspace = find_workspace(start)
-        self.service = read_service_file(self.workspace)
-        self.endpoint = endpoint_of(self.service)
+    def __init__(self, identity: ServiceIdentity, side: AgentSide, timeout_s: float = 60.0) -> None:
+        self.identity = identity
+        self.side = side
+        self.endpoint = identity.endpoint
         self.timeout_s = timeout_s
 
     def _connection(self) -> http.client.HTTPConnection:
@@ -58,17 +73,33 @@ class ServiceClient:
             return _UnixConnection(str(where), self.timeout_s)
         return http.client.HTTPConnection("127.0.0.1", int(where), timeout=self.timeout_s)
 
+    def _connected(self) -> http.client.HTTPConnection:
+        for attempt in range(CONNECT_RETRIES + 1):
+            connection = self._connection()
+            try:
+                connection.connect()
+                return connection
+            except OSError as exc:
+                connection.close()
+                if exc.errno not in RETRIED or attempt == CONNECT_RETRIES:
+                    raise
+                time.sleep(0.1 * 2 ** attempt)
+        raise AssertionError("unreachable")
+
     def _call(self, method: str, path: str, body: bytes | None = None) -> dict[str, Any]:
-        headers = {ROLLOUT_HEADER: self.service.rollout, TOKEN_HEADER: self.service.token}
+        headers = {ROLLOUT_HEADER: self.identity.rollout, TOKEN_HEADER: self.identity.token}
         if body is not None:
             headers["Content-Type"] = "application/gzip"
-        connection = self._connection()
+        try:
+            connection = self._connected()
+        except OSError as exc:
+            raise ServiceError(f"the grading service did not answer: {exc.strerror or exc}") from exc
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             answer: dict[str, Any] = json.loads(response.read() or b"{}")
         except (OSError, http.client.HTTPException, ValueError) as exc:
-            raise ServiceError(f"the grading service at {self.endpoint} did not answer: {exc}") from exc
+            raise ServiceError(f"the grading service did not answer: {exc}") from exc
         finally:
             connection.close()
         if response.status >= 400:
@@ -76,7 +107,11 @@ class ServiceClient:
         return answer
 
     def submit(self) -> dict[str, Any]:
-        return self._call("POST", "/v1/submit", pack(self.workspace))
+        try:
+            tarball = self.side.pack()
+        except AgentSideError as exc:
+            raise ServiceError(f"submission refused, nothing was queued or charged: {exc}") from exc
+        return self._call("POST", "/v1/submit", tarball)
 
     def status(self) -> dict[str, Any]:
         return self._call("GET", "/v1/status")
@@ -96,17 +131,33 @@ class ServiceClient:
             time.sleep(poll_s)
 
     def feedback(self, k: int | None = None) -> dict[str, Any]:
-        """Fetch the feedback of submission k (default: the last graded) and unpack it into
-        `.feedback/<k>/`; the answer's `folder` says where."""
+        """Fetch the feedback of submission k (default: the last graded) and have the agent's
+        side unpack it into `.feedback/<k>/`; the answer's `folder` says where."""
         answer = self._call("GET", "/v1/feedback" + (f"?k={k}" if k is not None else ""))
-        folder = self.workspace / FEEDBACK_DIR / str(answer["k"])
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "feedback.md").write_text(answer["markdown"], encoding="utf-8")
-        for name, data in answer["files"].items():
-            if Path(name).name != name or name.startswith("."):
-                raise ServiceError(f"the service sent a feedback file with a bad name: {name!r}")
-            (folder / name).write_bytes(base64.b64decode(data))
-        return {**answer, "folder": str(folder)}
+        try:
+            files = {str(n): base64.b64decode(d) for n, d in dict(answer["files"]).items()}
+            folder = self.side.deliver(answer["k"], files)
+        except (AgentSideError, KeyError, TypeError, ValueError) as exc:
+            raise ServiceError(f"feedback not unpacked: {exc}") from exc
+        return {**answer, "folder": folder}
 
 
-__all__ = ["EndpointError", "ServiceClient", "ServiceError"]
+def client_from_env() -> ServiceClient | None:
+    """The client a tool gateway set up for its tool (None when not run by a gateway)."""
+    channel = SandboxChannel.from_env()
+    if channel is None:
+        return None
+    return ServiceClient(identity_from_env(), channel)
+
+
+def client_for_workspace(start: Path) -> ServiceClient:
+    """The client of the host workspace holding `start` (laid out by `rollout start`)."""
+    workspace = find_workspace(start)
+    return ServiceClient(identity_of_workspace(workspace), LocalWorkspace(workspace))
+
+
+def client_for(workspace: Path) -> ServiceClient:
+    return client_from_env() or client_for_workspace(workspace)
+
+
+__all__ = ["EndpointError", "ServiceClient", "ServiceError", "client_for"]

@@ -1,8 +1,9 @@
 """`revylbench mcp`: the submit client as an MCP server on stdio (the official MCP Python SDK),
 for agents that take tools rather than a shell. Tools: `submit`, `status`, `feedback`.
 
-It runs in the workspace (its working folder, or `--workspace`) and talks to the grading
-service exactly as `revylbench submit` does.
+It talks to the grading service exactly as `revylbench submit` does: under a tool gateway for
+the rollout the gateway fixed, the agent's side reached through the gateway's channel; else for
+the host workspace it runs in (its working folder, or `--workspace`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import anyio
 
-from pytest_revylbench.service.client import ServiceClient, ServiceError
+from pytest_revylbench.service.client import ServiceClient, ServiceError, client_for
 from pytest_revylbench.service.endpoint import EndpointError
 
 INSTRUCTIONS = ("Grades this workspace's app against the task's hidden tests. `submit` sends the "
@@ -30,7 +31,7 @@ def _feedback_text(client: ServiceClient, k: int | None) -> str:
 
 def submit_text(workspace: Path, wait: bool) -> str:
     try:
-        client = ServiceClient(workspace)
+        client = client_for(workspace)
         queued = client.submit()
         if not wait:
             return f"{queued['message']}; ask `status`, then `feedback` once it is graded"
@@ -44,14 +45,14 @@ def submit_text(workspace: Path, wait: bool) -> str:
 
 def status_text(workspace: Path) -> str:
     try:
-        return json.dumps(ServiceClient(workspace).status(), indent=2)
+        return json.dumps(client_for(workspace).status(), indent=2)
     except (ServiceError, EndpointError) as exc:
         return f"status unavailable: {exc}"
 
 
 def feedback_text(workspace: Path, k: int | None) -> str:
     try:
-        return _feedback_text(ServiceClient(workspace), k)
+        return _feedback_text(client_for(workspace), k)
     except (ServiceError, EndpointError) as exc:
         return f"no feedback: {exc}"
 

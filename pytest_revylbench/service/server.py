@@ -85,8 +85,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._serve("POST")
 
 
+LISTEN_BACKLOG = 128
+"""Connections the kernel holds while the service accepts: many agents' calls at once are
+queued, not refused (the standard library's default is 5)."""
+
+
 class _UnixHTTPServer(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
+
+
+class _TCPHTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
 
 
 def make_server(desk: SubmissionDesk, *, socket_path: Path | None = None,
@@ -100,9 +111,7 @@ def make_server(desk: SubmissionDesk, *, socket_path: Path | None = None,
         server: socketserver.BaseServer = _UnixHTTPServer(str(socket_path), handler)
         os.chmod(socket_path, 0o660)
         return server
-    tcp = ThreadingHTTPServer(("127.0.0.1", port or 0), handler)
-    tcp.daemon_threads = True
-    return tcp
+    return _TCPHTTPServer(("127.0.0.1", port or 0), handler)
 
 
 def endpoint_of_server(server: socketserver.BaseServer) -> str:

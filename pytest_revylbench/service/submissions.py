@@ -10,6 +10,7 @@ unpacked once to prove it safe, then stored (fsync) and queued before the answer
 from __future__ import annotations
 
 import base64
+import re
 import secrets
 import tempfile
 from pathlib import Path
@@ -31,6 +32,9 @@ from pytest_revylbench.service.jobs import (
 )
 from pytest_revylbench.service.queue import GradeQueue
 from pytest_revylbench.service.tarball import SubmissionRefused, unpack
+
+JOB_ID = re.compile(r"s[0-9a-f]{12}")
+"""What `submit` names a job: nothing else is ever looked up."""
 
 
 class Refusal(Exception):
@@ -100,13 +104,18 @@ class SubmissionDesk:
         return {"started": "grading", "finished": "done"}.get(state, state)
 
     def job(self, rollout: Path, job_id: str) -> dict[str, Any]:
+        if not JOB_ID.fullmatch(job_id):
+            raise Refusal(404, f"no submission {job_id[:40]!r} in this rollout (a submission is "
+                               "named like s0123456789ab)")
+        try:
+            job = load_job(rollout, job_id)
+        except (OSError, ValueError) as exc:
+            raise Refusal(404, f"no submission {job_id} in this rollout") from exc
+        if Path(job.rollout).resolve() != rollout:
+            raise Refusal(404, f"no submission {job_id} in this rollout")
         outcome = load_outcome(rollout, job_id)
         if outcome is not None:
             return {**_public(outcome), "done": True}
-        try:
-            load_job(rollout, job_id)
-        except (OSError, ValueError) as exc:
-            raise Refusal(404, f"no submission {job_id} in this rollout") from exc
         return {"job": job_id, "state": self._state(rollout, job_id), "done": False,
                 "position": self.queue.position(job_id)}
 

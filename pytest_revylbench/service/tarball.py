@@ -26,6 +26,14 @@ class SubmissionRefused(Exception):
     """The tarball is not an acceptable submission; the message says why."""
 
 
+def oversized(size: int) -> str | None:
+    """The intake's reason for refusing a packed submission of `size` bytes, or None."""
+    if size > MAX_COMPRESSED:
+        return (f"the submission is {size} bytes packed, over the cap of {MAX_COMPRESSED} "
+                "(node_modules, dist and .expo are never sent)")
+    return None
+
+
 def pack(workspace: Path) -> bytes:
     """The workspace as a .tar.gz, without the EXCLUDED folders (at any depth)."""
     def keep(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
@@ -42,9 +50,8 @@ def pack(workspace: Path) -> bytes:
 def unpack(data: bytes, dest: Path, *, max_unpacked: int = MAX_UNPACKED,
            max_members: int = MAX_MEMBERS) -> int:
     """Unpack a submission into the empty folder `dest`; returns the number of files."""
-    if len(data) > MAX_COMPRESSED:
-        raise SubmissionRefused(f"the submission is {len(data)} bytes packed, over the cap of "
-                                f"{MAX_COMPRESSED} (node_modules, dist and .expo are never sent)")
+    if (why := oversized(len(data))) is not None:
+        raise SubmissionRefused(why)
     try:
         tar = tarfile.open(fileobj=io.BytesIO(data), mode="r:*")
     except tarfile.TarError as exc:

@@ -2,26 +2,37 @@
 
 The sandbox holds none of the grader's code; its launcher (`agent_bin/tool`) connects to this
 gateway's Unix socket, sends `{"tool": "submit"|"mcp", "args": [...]}` and then frames
-(`>BI`: channel, length): stdin from the launcher; stdout, stderr and the exit code back.
-The gateway runs `revylbench submit --workspace WS ARGS` or `revylbench mcp --workspace WS` on
-the host, for this workspace only (the agent's own `--workspace` is refused), and shows the
-workspace's host path as the agent sees it (`inner`).
+(`>BI`: channel, length): stdin from the launcher; stdout, stderr and the exit code back; and
+the channel between the host-side tool and the launcher (`REQUEST` down, `ANSWER` up: pack the
+workspace, unpack feedback; `service.agent_side`).
+
+The gateway acts for one rollout only: its `ServiceIdentity` (rollout, token, endpoint) is fixed
+by the run that started the rollout and given to `revylbench submit|mcp` in its environment.
+The tool runs on the host isolated from the agent's tree: `python -I` (no working folder, no
+PYTHON* variables on its import path), in a folder of the grader's, and never reads or writes
+the workspace itself; the agent's own `--workspace` is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
 import struct
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from pytest_revylbench.service.agent_side import ANSWER_LIMIT, CHANNEL_VAR
+from pytest_revylbench.service.endpoint import ServiceIdentity
 from pytest_revylbench.service.unix_server import ThreadedUnixServer
 
-STDIN, STDOUT, STDERR, EXIT, STDIN_EOF = 0, 1, 2, 3, 4
+STDIN, STDOUT, STDERR, EXIT, STDIN_EOF, REQUEST, ANSWER = 0, 1, 2, 3, 4, 5, 6
 LINE_LIMIT = 64 * 1024 * 1024
 SUBMIT_FLAGS = ("--wait", "--status", "-h", "--help")
+STDIN_LIMIT = 1024 * 1024
+"""The largest stdin frame the gateway takes from a launcher (an MCP message is far smaller)."""
 
 
 def frame(channel: int, data: bytes) -> bytes:
@@ -51,12 +62,17 @@ class ToolGateway(ThreadedUnixServer):
 
     STOP_GRACE_S = 0.5
 
-    def __init__(self, socket_path: Path, workspace: Path, inner: Path,
-                 cli: Sequence[str] | None = None) -> None:
+    def __init__(self, socket_path: Path, identity: ServiceIdentity, *, home: Path,
+                 shown: Mapping[str, str] | None = None, cli: Sequence[str] | None = None,
+                 env: Mapping[str, str] | None = None) -> None:
         super().__init__(socket_path, "revylbench-tools")
-        self.workspace = workspace.resolve()
-        self.inner = inner
-        self.cli = list(cli or [sys.executable, "-m", "pytest_revylbench.cli"])
+        self.identity = identity
+        self.home = home
+        """The tools' working folder: the grader's, never the agent's."""
+        self.shown = dict(shown or {})
+        """Host strings and what the agent sees instead (e.g. the rollout folder)."""
+        self.cli = list(cli or [sys.executable, "-I", "-m", "pytest_revylbench.cli"])
+        self.env = dict(env) if env is not None else None
         self._children: set[asyncio.subprocess.Process] = set()
 
     def start(self) -> ToolGateway:
@@ -72,14 +88,20 @@ class ToolGateway(ThreadedUnixServer):
                 child.kill()
 
     def _shown(self, data: bytes) -> bytes:
-        return data.replace(str(self.workspace).encode(), str(self.inner).encode())
+        for host, inner in self.shown.items():
+            data = data.replace(host.encode(), inner.encode())
+        return data
 
     def argv(self, tool: str, args: Sequence[str]) -> list[str]:
         if tool == "submit":
-            return [*self.cli, "submit", "--workspace", str(self.workspace), *submit_args(args)]
+            return [*self.cli, "submit", *submit_args(args)]
         if tool == "mcp":
-            return [*self.cli, "mcp", "--workspace", str(self.workspace)]
+            return [*self.cli, "mcp"]
         raise ValueError(f"no tool {tool!r} (submit, mcp)")
+
+    def _environment(self, channel_fd: int) -> dict[str, str]:
+        base = dict(os.environ) if self.env is None else dict(self.env)
+        return {**base, **self.identity.env(), CHANNEL_VAR: str(channel_fd)}
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -90,11 +112,18 @@ class ToolGateway(ThreadedUnixServer):
             await writer.drain()
             writer.close()
             return
-        proc = await asyncio.create_subprocess_exec(
-            *argv, cwd=str(self.workspace), stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, limit=LINE_LIMIT)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                *argv, cwd=str(self.home), stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, limit=LINE_LIMIT,
+                env=self._environment(theirs.fileno()), pass_fds=(theirs.fileno(),))
+        finally:
+            theirs.close()
         self._children.add(proc)
-        feed = asyncio.ensure_future(self._feed(reader, proc))
+        tool_reader, tool_writer = await asyncio.open_unix_connection(sock=ours)
+        feed = asyncio.ensure_future(self._feed(reader, proc, tool_writer))
+        requests = asyncio.ensure_future(self._requests(tool_reader, writer))
         try:
             await asyncio.gather(self._relay(proc.stdout, STDOUT, writer),
                                  self._relay(proc.stderr, STDERR, writer))
@@ -105,10 +134,12 @@ class ToolGateway(ThreadedUnixServer):
             pass
         finally:
             feed.cancel()
+            requests.cancel()
             if proc.returncode is None:
                 proc.kill()
                 await proc.wait()
             self._children.discard(proc)
+            tool_writer.close()
             writer.close()
 
     async def _relay(self, stream: asyncio.StreamReader | None, channel: int,
@@ -118,18 +149,35 @@ class ToolGateway(ThreadedUnixServer):
             writer.write(frame(channel, self._shown(line)))
             await writer.drain()
 
-    async def _feed(self, reader: asyncio.StreamReader, proc: asyncio.subprocess.Process) -> None:
+    async def _requests(self, tool: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """The host-side tool's requests, down to the launcher."""
+        try:
+            while True:
+                (size,) = struct.unpack(">I", await tool.readexactly(4))
+                writer.write(frame(REQUEST, await tool.readexactly(size)))
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            return
+
+    async def _feed(self, reader: asyncio.StreamReader, proc: asyncio.subprocess.Process,
+                    tool: asyncio.StreamWriter) -> None:
         stdin = proc.stdin
         assert stdin is not None
         try:
             while True:
                 channel, size = struct.unpack(">BI", await reader.readexactly(5))
+                limit = ANSWER_LIMIT if channel == ANSWER else STDIN_LIMIT
+                if size > limit:
+                    raise ValueError(f"a frame of {size} bytes on channel {channel}")
                 data = await reader.readexactly(size)
                 if channel == STDIN_EOF:
                     stdin.close()
-                    return
-                stdin.write(data)
-                await stdin.drain()
-        except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            if proc.returncode is None:   # the agent went away: so does its tool
+                elif channel == STDIN:
+                    stdin.write(data)
+                    await stdin.drain()
+                elif channel == ANSWER:
+                    tool.write(struct.pack(">I", size) + data)
+                    await tool.drain()
+        except (asyncio.IncompleteReadError, ConnectionError, OSError, ValueError):
+            if proc.returncode is None:   # the agent went away, or broke the protocol: so does its tool
                 proc.kill()

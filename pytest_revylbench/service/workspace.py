@@ -2,8 +2,9 @@
 
 It holds the scaffold (without node_modules, dist, .expo), the task's public files as the task
 declares them (instruction.md, each stage's step file, the design/ images), an AGENTS.md that
-says how to submit and what the feedback looks like, and `.revylbench/service.json`. Nothing of
-the hidden suite, the task's scoring file or the grader goes in.
+says how to submit and what the feedback looks like, and (for an agent on the host)
+`.revylbench/service.json`. Nothing of the hidden suite, the task's scoring file or the grader
+goes in.
 """
 
 from __future__ import annotations
@@ -76,9 +77,12 @@ def agents_md(task: Task) -> str:
                           budget=spec.budgets.max_submissions)
 
 
-def lay_out_workspace(task: Task, scaffold: Path | None, rollout: Path) -> Path:
+def lay_out_workspace(task: Task, scaffold: Path | None, rollout: Path, *,
+                      service_file: bool = True) -> Path:
     """Write `<rollout>/workspace/` (from the scaffold, unless None); refuses a rollout that
-    already has one."""
+    already has one. `service_file`: write `.revylbench/service.json` with the rollout's token,
+    for an agent on the host (`rollout start`); a sandboxed agent's tools get their identity from
+    the run (`run-agent`), so its workspace holds no credential."""
     dest = rollout / WORKSPACE
     if dest.exists():
         raise FileExistsError(f"{dest}: the rollout already has a workspace")
@@ -90,5 +94,6 @@ def lay_out_workspace(task: Task, scaffold: Path | None, rollout: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(task.folder / rel, target)
     (dest / AGENTS_MD).write_text(agents_md(task), encoding="utf-8")
-    write_service_file(dest, ServiceFile(rollout=str(rollout.resolve()), token=new_token(rollout)))
+    if service_file:
+        write_service_file(dest, ServiceFile(rollout=str(rollout.resolve()), token=new_token(rollout)))
     return dest

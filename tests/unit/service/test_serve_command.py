@@ -12,7 +12,7 @@ from pathlib import Path
 import psutil
 
 from pytest_revylbench.builder.proctree import running
-from pytest_revylbench.service.client import ServiceClient
+from pytest_revylbench.service.client import client_for_workspace
 from pytest_revylbench.service.endpoint import read_service_file
 from pytest_revylbench.service.workspace import WORKSPACE
 
@@ -64,7 +64,7 @@ def test_serve_stops_cleanly_and_its_queue_outlives_it(tmp_path: Path) -> None:
     try:
         endpoint = _ready(ws, proc, log, runs=1)
         assert endpoint == f"unix:{rollouts.resolve() / 'service.sock'}"
-        job = ServiceClient(ws).submit()["job"]
+        job = client_for_workspace(ws).submit()["job"]
     finally:
         if proc.poll() is None:
             children = _stop(proc)
@@ -77,7 +77,7 @@ def test_serve_stops_cleanly_and_its_queue_outlives_it(tmp_path: Path) -> None:
     proc = _serve(rollouts, log)
     try:
         _ready(ws, proc, log, runs=2)
-        status = ServiceClient(ws).status()
+        status = client_for_workspace(ws).status()
         assert [(j["job"], j["state"], j["position"]) for j in status["in_flight"]] == [(job, "queued", 0)]
     finally:
         children = psutil.Process(proc.pid).children(recursive=True)

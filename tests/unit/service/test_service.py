@@ -15,7 +15,7 @@ from rq.registry import StartedJobRegistry
 from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import read_ledger
 from pytest_revylbench.service.broker import RedisBroker
-from pytest_revylbench.service.client import ServiceClient, ServiceError
+from pytest_revylbench.service.client import ServiceError, client_for_workspace
 from pytest_revylbench.service.endpoint import read_service_file, write_service_file
 from pytest_revylbench.service.jobs import job_path, load_job, load_outcome, pending_jobs, tarball_path
 from pytest_revylbench.service.queue import GradeQueue
@@ -31,7 +31,7 @@ pytestmark = needs_redis
 def test_a_submission_is_stored_and_queued_and_a_second_one_refused(
         serving: tuple[Path, RunningService]) -> None:
     rollout, _ = serving
-    client = ServiceClient(rollout / WORKSPACE)
+    client = client_for_workspace(rollout / WORKSPACE)
     queued = client.submit()
     assert queued["state"] == "queued" and queued["position"] == 0
     job = queued["job"]
@@ -63,7 +63,7 @@ def test_ended_and_over_budget_rollouts_are_refused_with_the_ledgers_reasons(
         serving: tuple[Path, RunningService]) -> None:
     rollout, _ = serving
     charge(rollout, 5)
-    client = ServiceClient(rollout / WORKSPACE)
+    client = client_for_workspace(rollout / WORKSPACE)
     with pytest.raises(ServiceError, match="has used all 5 submissions of its budget"):
         client.submit()
     assert main(["rollout", "end", str(rollout), "--reason", "budget"]) == 0
@@ -79,10 +79,10 @@ def test_a_workspace_reaches_its_own_rollout_only(
     service = read_service_file(ws)
     write_service_file(ws, service.model_copy(update={"token": "0" * 32}))
     with pytest.raises(ServiceError, match="wrong submit token"):
-        ServiceClient(ws).status()
+        client_for_workspace(ws).status()
     write_service_file(ws, service.model_copy(update={"rollout": str(tmp_path)}))
     with pytest.raises(ServiceError, match="not one this service grades"):
-        ServiceClient(ws).status()
+        client_for_workspace(ws).status()
 
 
 def test_a_hostile_tarball_is_refused_before_it_is_queued(serving: tuple[Path, RunningService]) -> None:
@@ -90,7 +90,7 @@ def test_a_hostile_tarball_is_refused_before_it_is_queued(serving: tuple[Path, R
     ws = rollout / WORKSPACE
     (ws / "escape").symlink_to("/etc/passwd")
     with pytest.raises(ServiceError, match="escape: links are not accepted"):
-        ServiceClient(ws).submit()
+        client_for_workspace(ws).submit()
     assert pending_jobs(rollout) == []
 
 
@@ -105,7 +105,7 @@ def test_the_queue_survives_a_restart_and_an_abandoned_grade_is_queued_again(tmp
     broker = RedisBroker(data, owner="test-service").start()
     try:
         running = RunningService(rollouts, broker.url, socket_path=tmp_path / "s.sock").start(ws)
-        job = ServiceClient(ws).submit()["job"]
+        job = client_for_workspace(ws).submit()["job"]
         running.stop()
     finally:
         broker.stop()
@@ -191,7 +191,7 @@ exit 3
                              grade_settings=settings(python=str(python)))
     try:
         running.start(folders[0] / WORKSPACE).wait_announced(folders[1] / WORKSPACE)
-        jobs = [ServiceClient(f / WORKSPACE).submit()["job"] for f in folders]
+        jobs = [client_for_workspace(f / WORKSPACE).submit()["job"] for f in folders]
     finally:
         running.stop()
     for folder in folders:
