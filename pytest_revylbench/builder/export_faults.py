@@ -18,6 +18,7 @@ import signal
 from pathlib import Path
 
 from pytest_revylbench.builder.install_faults import signal_name
+from pytest_revylbench.builder.intake import SubmissionRefused, read_regular
 from pytest_revylbench.records.build import StepDiagnosis
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -72,9 +73,11 @@ def code_run_by_export(work: Path) -> list[str]:
 
 
 def _read_json(path: Path) -> object:
+    # Read after the export ran the submission's code, which may have left a FIFO or a link
+    # in the file's place: never followed, never waited on.
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_regular(path).decode("utf-8"))
+    except (OSError, ValueError, SubmissionRefused):
         return None
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_revylbench.builder.android import build_android, host_abis
+from pytest_revylbench.builder.build_output import refuse_strange_output
 from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_dependencies
 from pytest_revylbench.builder.ios import build_ios
 from pytest_revylbench.builder.process import StepFailed, log_tail
@@ -96,11 +97,14 @@ def build_submission(
                 work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
                 abis=host_abis(),
             )
-        else:
+        else:  # walks its bundle itself, before it reads dist/index.html
             artifact = build_web(
                 work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
                 policy=policy, cache_dir=cache_dir,
             )
+        if native:
+            refuse_strange_output(artifact, step=f"build ({platform})",
+                                  shown_as=str(artifact.relative_to(work.resolve())))
         reason, fault = "", None
     except StepFailed as exc:
         artifact, reason = None, str(exc)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from pytest_revylbench.builder.build_output import refuse_strange_output
 from pytest_revylbench.builder.deps import lockfile_digest
 from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export
 from pytest_revylbench.builder.metro_cache import provide, seed_store
@@ -76,6 +78,10 @@ def build_web(
             reason += f" ({diagnosis.rule})"
         raise StepFailed(STEP, reason, exit_code=exc.exit_code, diagnosis=diagnosis) from None
     bundle = work / "dist"
+    if not os.path.lexists(bundle):
+        raise StepFailed(STEP, "finished without writing dist/index.html")
+    # Before the grader reads a byte of it: the export ran the submission's code.
+    refuse_strange_output(bundle, step=STEP, shown_as="dist")
     if not (bundle / "index.html").is_file():
         raise StepFailed(STEP, "finished without writing dist/index.html")
     return bundle

@@ -4,6 +4,8 @@ pages (the calibration page) at reserved paths of the same origin."""
 from __future__ import annotations
 
 import functools
+import os
+import stat
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -36,9 +38,34 @@ class _BundleHandler(SimpleHTTPRequestHandler):
             if route not in self.pages:  # a reserved path is a grader's page or nothing
                 self.send_error(HTTPStatus.NOT_FOUND, "File not found")
                 return None
-        elif not Path(self.translate_path(self.path)).exists() and "." not in Path(route).name:
-            self.path = "/index.html"
+        else:
+            if not Path(self.translate_path(self.path)).exists() and "." not in Path(route).name:
+                self.path = "/index.html"
+            if not self._within_bundle(self.translate_path(self.path)):
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+                return None
         return super().send_head()
+
+    def _within_bundle(self, path: str) -> bool:
+        """Whether `path` (and the index page a folder would be answered with) really lies in
+        the bundle, as a regular file or a folder. The build refuses a bundle holding a link
+        or a FIFO; this holds even if one got there: a link's real path leaving the bundle
+        (to the suites) is not served, nor is a FIFO opened (it would block the server)."""
+        root = os.path.realpath(self.directory)
+        candidates = [path]
+        if os.path.isdir(path):
+            candidates += [os.path.join(path, name) for name in ("index.html", "index.htm")]
+        for candidate in candidates:
+            real = os.path.realpath(candidate)
+            if real != root and not real.startswith(root + os.sep):
+                return False
+            try:
+                mode = os.stat(real).st_mode
+            except OSError:
+                continue  # missing: the base class answers 404
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                return False
+        return True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

@@ -103,12 +103,14 @@ def revylbench_build(revylbench_grade: GradeConfig, pytestconfig: pytest.Config)
             except SandboxUnavailable as exc:
                 raise pytest.UsageError(str(exc)) from exc
             result, artifact = built.result, built.artifact
-            record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
-            if artifact is not None:
-                store.put(key, result, artifact, grade.run_dir / "build.log")
-                kept_now = None if grade.rebuild else store.get(key)
+            if artifact is not None:  # a store that cannot keep it fails the build, not the run
+                result = store.keep(key, result, artifact, grade.run_dir / "build.log")
+                kept_now = None if grade.rebuild or not result.ok else store.get(key)
                 if kept_now is not None:  # serve the kept, immutable copy, as later grades will
                     artifact = kept_now[1]
+                elif not result.ok:
+                    artifact = None
+            record.write_text(result.model_dump_json(indent=2), encoding="utf-8")
     if artifact is None:
         if result.fault is Fault.BUILDER_FAULT:
             raise BuilderFault(result.reason)

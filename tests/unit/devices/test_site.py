@@ -3,6 +3,7 @@ paths that no file of a submission's bundle can take."""
 
 from __future__ import annotations
 
+import os
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -62,3 +63,24 @@ def test_before_the_grader_serves_it_the_reserved_path_is_nothing(
 ) -> None:
     served, _ = site
     assert get(f"{served.url.rstrip('/')}{GRADER_ROUTES}calibration.html")[0] == 404
+
+
+def test_nothing_whose_real_path_leaves_the_bundle_is_served(site: tuple[StaticSite, Path]) -> None:
+    """The build refuses a bundle holding a link or a FIFO; the server holds to it too: it
+    followed `dist/s` to the suites folder and served the hidden tests on the app's origin."""
+    served, grader = site
+    bundle = grader.parent / "dist"
+    suites = grader.parent / "suites"
+    (suites / "budget").mkdir(parents=True)
+    (suites / "budget" / "test_budget.py").write_text("CANARY hidden test")
+    (bundle / "s").symlink_to(suites, target_is_directory=True)
+    (bundle / "t.py").symlink_to(suites / "budget" / "test_budget.py")
+    (bundle / "folder").mkdir()
+    (bundle / "folder" / "index.html").symlink_to(suites / "budget" / "test_budget.py")
+    (bundle / "inner.js").symlink_to(bundle / "app.js")
+    os.mkfifo(bundle / "pipe.js")
+    base = served.url.rstrip("/")
+    for path in ("/s/budget/test_budget.py", "/t.py", "/s/", "/folder/", "/pipe.js"):
+        assert get(base + path) == (404, ""), path
+    assert get(base + "/inner.js") == (200, "app code")  # a link that stays inside is served
+    assert get(base + "/app.js") == (200, "app code")
