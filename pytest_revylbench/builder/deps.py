@@ -1,4 +1,11 @@
-"""A node_modules cache keyed by the lockfile's digest, shared by every build and worker."""
+"""A node_modules cache keyed by what `npm ci` reads, shared by every build and worker.
+
+The key is the lockfile and the fields of package.json that `npm ci` checks the lockfile
+against (install_key): an entry was made by an `npm ci` that accepted that very pair, so a
+hit is only ever given to a submission `npm ci` would accept too. Keyed by the lockfile alone,
+a package.json out of sync with its lockfile built from a warm cache (and scored) but failed
+`npm ci` (EUSAGE) on a cold one: its grade depended on what was graded before.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ STEP = "install dependencies"
 LOCKFILE = "package-lock.json"
 MAX_NAMED = 20
 CACHE_FOLDER = "deps"
-"""`<cache>/deps/<lockfile digest>/node_modules`. Not itself named node_modules: tools that
+"""`<cache>/deps/<install key>/node_modules`. Not itself named node_modules: tools that
 tell dependency code by a `/node_modules/` path segment (jest's transformIgnorePatterns)
 would take every file of the entry for a dependency's."""
 MAX_BACKOFF_S = 60.0
@@ -41,11 +48,42 @@ RECENT_FAILURE_S = 120
 PRIVATE_NPM_CACHE = ".revylbench-npm-cache"
 
 
+PACKAGE_JSON = "package.json"
+INSTALL_FIELDS = (
+    "dependencies", "devDependencies", "optionalDependencies", "peerDependencies",
+    "peerDependenciesMeta", "bundleDependencies", "bundledDependencies", "overrides",
+    "workspaces", "engines", "os", "cpu",
+)
+"""The root package's fields npm's tree builder reads: `npm ci` refuses a lockfile out of
+sync with its dependency fields (EUSAGE) and checks the root's platform fields."""
+
+
 def lockfile_digest(project: Path) -> str:
     lock = project / LOCKFILE
     if not lock.is_file():
         raise StepFailed("dependencies", f"the submission has no {LOCKFILE}")
     return hashlib.sha256(lock.read_bytes()).hexdigest()
+
+
+def install_key(project: Path) -> str:
+    """The cache key of `project`'s install: its lockfile and package.json's INSTALL_FIELDS
+    (the whole file when it is not a JSON object: npm fails on it, and no entry fits).
+    A package.json that changes its name, scripts or version shares its lockfile's entry."""
+    h = hashlib.sha256(lockfile_digest(project).encode() + b"\0")
+    try:
+        raw = (project / PACKAGE_JSON).read_bytes()
+    except FileNotFoundError:
+        raw = b""
+    try:
+        package = json.loads(raw)
+    except ValueError:
+        package = None
+    if isinstance(package, dict):
+        fields = {name: package[name] for name in INSTALL_FIELDS if name in package}
+        h.update(b"fields\0" + json.dumps(fields, sort_keys=True).encode())
+    else:
+        h.update(b"raw\0" + raw)
+    return h.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -117,8 +155,7 @@ def install_dependencies(
     missing entry fails the build instead, naming the packages no cached install has. With
     a `policy`, npm runs sandboxed (network allowed: this is the one step that fetches).
     """
-    digest = lockfile_digest(project)
-    entry = cache_dir / CACHE_FOLDER / digest[:16]
+    entry = cache_dir / CACHE_FOLDER / install_key(project)[:16]
     ready = entry / "node_modules"
     entry.parent.mkdir(parents=True, exist_ok=True)
     with FileLock(str(entry) + ".lock"):

@@ -6,14 +6,13 @@ script in the cached dependencies) that writes a bundle and then the hostile ent
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.builder.deps import CACHE_FOLDER
+from pytest_revylbench.builder.deps import CACHE_FOLDER, install_key
 from pytest_revylbench.builder.sandbox import sandbox_problem
 
 GRADE = ["--task", "demo", "--submission", "submission", "--run-id", "r1", "-p", "no:cacheprovider"]
@@ -53,7 +52,7 @@ def hostile_grade_project(demo_task: pytest.Pytester, mode: str) -> Path:
     (submission / "package-lock.json").write_text(LOCKFILE)
     (submission / "hostile-mode").write_text(mode)
     cache = root / "cache"
-    entry = cache / CACHE_FOLDER / hashlib.sha256(LOCKFILE.encode()).hexdigest()[:16]
+    entry = cache / CACHE_FOLDER / install_key(submission)[:16]
     expo = entry / "node_modules/.bin/expo"
     expo.parent.mkdir(parents=True)
     expo.write_text(EXPO.format(suites=root / "suites", large=large))
