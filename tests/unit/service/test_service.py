@@ -16,7 +16,7 @@ from pytest_revylbench.cli import main
 from pytest_revylbench.outputs.ledger import read_ledger
 from pytest_revylbench.service.broker import RedisBroker
 from pytest_revylbench.service.client import ServiceError, client_for_workspace
-from pytest_revylbench.service.endpoint import read_service_file, write_service_file
+from pytest_revylbench.service.endpoint import EndpointError, read_service_file, write_service_file
 from pytest_revylbench.service.jobs import job_path, load_job, load_outcome, pending_jobs, tarball_path
 from pytest_revylbench.service.queue import GradeQueue
 from pytest_revylbench.service.runner import redacted, rollouts_under
@@ -217,3 +217,32 @@ exit 3
         assert outcome is not None and outcome.state == "refused", outcome
         assert "already ended (time_limit)" in outcome.message
         assert read_ledger(folder).records == []
+
+
+def test_a_host_workspace_client_follows_no_link(serving: tuple[Path, RunningService],
+                                                 tmp_path: Path) -> None:
+    """`revylbench submit` on a host workspace (no sandbox): feedback is unpacked through
+    directory descriptors, service.json read the same way; a link on the way is refused and
+    nothing is written where it points, no byte of what it points at is shown."""
+    from .test_agent_attacks import CANARY, graded_once
+
+    rollout, _ = serving
+    graded_once(rollout)
+    ws = rollout / WORKSPACE
+    fetched = client_for_workspace(ws).feedback(1)
+    assert (Path(fetched["folder"]) / "feedback.md").read_text().startswith("FEEDBACK-OK")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(ws / ".feedback")
+    (ws / ".feedback").symlink_to(outside)
+    with pytest.raises(ServiceError, match=r"feedback not unpacked: .*\.feedback: not a folder"):
+        client_for_workspace(ws).feedback(1)
+    assert list(outside.iterdir()) == []
+    secret = outside / "secret.json"
+    secret.write_text(CANARY)
+    service_json = ws / ".revylbench" / "service.json"
+    service_json.unlink()
+    service_json.symlink_to(secret)
+    with pytest.raises(EndpointError) as refused:
+        client_for_workspace(ws)
+    assert "service.json: refused" in str(refused.value) and CANARY[:8] not in str(refused.value)
