@@ -286,13 +286,18 @@ def _why_not_retried(
     return ""
 
 
-def _final_failure(diagnosis: StepDiagnosis, attempts: tuple[InstallAttempt, ...],
-                   exit_code: int | None) -> InstallFailed:
+def install_reason(diagnosis: StepDiagnosis, attempts: int) -> str:
+    """The reason a failed install gives: its rule, npm's own line, whose fault, npm's code."""
     said = f" ({diagnosis.evidence.splitlines()[-1].removeprefix('npm error ')})" \
         if diagnosis.evidence else ""
     whose = "the submission's fault" if diagnosis.party == "agent" else "the bench's fault"
-    tries = f"{len(attempts)} attempt{'s' if len(attempts) != 1 else ''}"
-    reason = f"{diagnosis.rule}{said}; {whose} (npm {diagnosis.code or 'gave no code'}, {tries})"
+    tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+    return f"{diagnosis.rule}{said}; {whose} (npm {diagnosis.code or 'gave no code'}, {tries})"
+
+
+def _final_failure(diagnosis: StepDiagnosis, attempts: tuple[InstallAttempt, ...],
+                   exit_code: int | None) -> InstallFailed:
+    reason = install_reason(diagnosis, len(attempts))
     if diagnosis.quarantined:
         warnings.warn(
             f"revylbench: quarantined an unrecognised npm failure as a bench fault "

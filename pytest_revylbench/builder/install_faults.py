@@ -90,11 +90,19 @@ class NpmFailure:
     """Every `npm error` line of the last failure, prefix removed, in order."""
 
     @property
+    def before_usage(self) -> tuple[str, ...]:
+        """The lines before npm's usage text (after a usage error it prints the command's
+        whole help, longer than any log tail)."""
+        cut = next((n for n, line in enumerate(self.lines) if line.strip() == "Usage:"),
+                   len(self.lines))
+        return self.lines[:cut]
+
+    @property
     def messages(self) -> tuple[str, ...]:
         """npm's lines that say what went wrong: not its code/errno/syscall lines, stack
         frames, usage text or log-file notice."""
         said: list[str] = []
-        for line in self.lines:
+        for line in self.before_usage:
             text = line.strip()
             if not text or re.fullmatch(r"(notarget|404|network)", text) or re.match(
                     r"^(code|errno|syscall|path|dest|at|type|address|port)\b", text):
@@ -113,6 +121,21 @@ class NpmFailure:
         picked = list(said[:1]) + [s for s in said[1:] if s.startswith(("Invalid:", "Missing:"))][:1]
         head = [f"npm error code {self.code}"] if self.code else []
         return "\n".join(head + [f"npm error {line}" for line in picked])
+
+
+    def shown(self, limit: int = 30) -> str:
+        """npm's own error lines, as a log tail shows them: the code line and what follows,
+        without its usage text and its log-file notice (a path in the grader's home)."""
+        kept = [line.rstrip() for line in self.before_usage
+                if not line.strip().startswith(NOT_SHOWN)]
+        while kept and not kept[-1]:
+            kept.pop()
+        head = [f"npm error code {self.code}"] if self.code else []
+        return "\n".join(head + [f"npm error {line}".rstrip() for line in kept][:limit])
+
+
+NOT_SHOWN = ("A complete log", "Log files were not written", "Clean install")
+"""npm's lines a log tail leaves out: its log-file notice and its command's one-line help."""
 
 
 def read_npm_failure(output: str) -> NpmFailure:

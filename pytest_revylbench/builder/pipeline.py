@@ -10,7 +10,9 @@ from pathlib import Path
 
 from pytest_revylbench.builder.android import build_android, host_abis
 from pytest_revylbench.builder.build_output import refuse_strange_output
+from pytest_revylbench.builder.deps import STEP as INSTALL_STEP
 from pytest_revylbench.builder.deps import InstallFailed, InstallRetry, install_dependencies
+from pytest_revylbench.builder.install_faults import read_npm_failure
 from pytest_revylbench.builder.ios import build_ios
 from pytest_revylbench.builder.process import StepFailed, log_tail
 from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
@@ -123,12 +125,29 @@ def build_submission(
         out.write(f"\n[revylbench] build {'ok' if artifact else 'FAILED: ' + reason} in {seconds}s\n")
     result = BuildResult(
         ok=artifact is not None, seconds=seconds, log_path=log_name,
-        log_tail="" if artifact else log_tail(log), reason=reason, fault=fault,
+        log_tail="" if artifact else failure_tail(log, diagnosis), reason=reason, fault=fault,
         cache_hit=cache_hit, sandboxed=policy is not None,
         artifact=str(artifact.relative_to(work.resolve())) if artifact is not None else None,
         diagnosis=diagnosis, install_attempts=attempts,
     )
     return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
+
+
+def failure_tail(log: Path, diagnosis: StepDiagnosis | None) -> str:
+    """The failed build's log tail. For an npm failure, npm's own error lines (from its
+    `npm error code` line) and the grader's notes after them: its usage text after a usage
+    error (EUSAGE) is 90 lines of help, and a plain tail showed only its end."""
+    tail = log_tail(log)
+    if diagnosis is None or diagnosis.step != INSTALL_STEP or not diagnosis.code:
+        return tail
+    text = log_tail(log, lines=2000)
+    failure = read_npm_failure(text)
+    if not failure.code:
+        return tail
+    lines = text.splitlines()
+    last = max((n for n, line in enumerate(lines) if " code " in line and "npm " in line), default=0)
+    notes = [line for line in lines[last:] if line.startswith("[revylbench]")]
+    return "\n".join([failure.shown(), "", *notes[-8:]])
 
 
 def plain_diagnosis(exc: StepFailed) -> StepDiagnosis:

@@ -17,7 +17,11 @@ package it added), which is the agent's own. Public text is:
   design, and default criteria are made of the two items below;
 - the strings the suite asserts that the specification founds (see `specstrings`): the
   expected values of failed checks;
-- the suite's test IDs that the public files name.
+- the suite's test IDs that the public files name;
+- the bench's own words (`bench_words`): what the builder, the checks and the feedback write.
+
+The stability certificate is hidden for the suite's words it repeats (its subjects, the items
+they pass or fail), each on its own, not for its JSON (`certificate_strings`).
 
 Texts are compared **normalised**: whitespace runs folded to one space, and backticks,
 asterisks and quotes (markdown and code punctuation) dropped, on both sides. A phrase the
@@ -36,13 +40,15 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_revylbench.records.vocabulary import Tier
+from pytest_revylbench.outputs.bench_words import bench_words
+from pytest_revylbench.records.vocabulary import Tier, Verdict
 from pytest_revylbench.tasks.digests import CERTIFICATE_FILE
 from pytest_revylbench.tasks.items import BUILTIN_TIERS, tier_item_names
 from pytest_revylbench.tasks.loading import Task
@@ -54,6 +60,7 @@ _ID_ARGS = frozenset({"at", "test_id", "into"})
 _PRUNE = frozenset({"node_modules", "__pycache__", ".expo", "dist", ".git"})
 ITEM_LABELS = {Tier.BUILD: "Build", Tier.CONTRACT: "Contract", Tier.VISUAL: "Visual checkpoint"}
 """How the bundle names a built-in tier's item: `Contract: screen[categories]`."""
+VERDICT_WORDS = frozenset(v.value for v in Verdict)
 _MARKUP = str.maketrans("", "", "`*\"'\u2018\u2019\u201c\u201d")
 """Backticks, asterisks and quotes: punctuation around words, never part of a secret."""
 
@@ -166,6 +173,8 @@ def _index(
     hidden = list(_texts(suite, skip_top=("reference", "oracle", "mutants")))
     # The certificate repeats the suite's titles: a leak is cited to the file it was written in.
     hidden.sort(key=lambda item: item[0] == suite / CERTIFICATE_FILE)
+    hidden = [(path, s) for path, text in hidden
+              for s in (certificate_strings(text) if path == suite / CERTIFICATE_FILE else [text])]
     trees = []
     for path, text in hidden:
         try:
@@ -184,6 +193,8 @@ def _index(
     unfounded = {a.text for a in unfounded_strings(list(instruction_files), [p for p, _ in trees])}
     public += [a.text for p, _ in trees for a in suite_strings(p)[0] if a.text not in unfounded]
     public += [text for _, text in _texts(suite / "reference")]
+    # What the bench writes (its diagnoses, reasons, fault explanations) is never the suite's.
+    public += bench_words()
 
     secrets: dict[str, str] = {}
     for path, text in hidden:
@@ -196,6 +207,40 @@ def _index(
     shapes = sorted(ids, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w-])(?:" + "|".join(shapes) + r")(?![\w-])") if shapes else None
     return LeakIndex(secrets, ids=pattern, named=named)
+
+
+CERTIFICATE_OWN = frozenset({"version", "task", "platform", "runs", "mutant_runs", "made_at",
+                             "machine", "digests", "environment"})
+"""The certificate's fields about the grader and its machine, not the suite."""
+
+
+def certificate_strings(text: str) -> list[str]:
+    """What of the stability certificate is the suite's: its subjects' names, the items they
+    are expected to pass or fail and the like, each on its own. Not its JSON: a window across
+    a key, its quotes and its verdict (`"dependencies": "pass"` folds to `dependencies: pass`)
+    would match the bench's own words (`install dependencies: package.json …`); nor the
+    verdict words, nor digests, nor what it says of the grader (versions, machine)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return [text]
+    found: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                found.append(str(key))
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+        elif isinstance(value, str) and value not in VERDICT_WORDS and not value.startswith("sha256:"):
+            found.append(value)
+
+    for key, value in (data.items() if isinstance(data, dict) else []):
+        if key not in CERTIFICATE_OWN:
+            walk(value)
+    return found
 
 
 def item_names(task: Task) -> list[str]:
