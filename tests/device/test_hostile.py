@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -21,10 +22,11 @@ from typing import Any
 
 import pytest
 
+from pytest_revylbench.builder.artifacts import artifact_key
 from pytest_revylbench.builder.pipeline import BuiltArtifact, build_submission
 from pytest_revylbench.builder.process import folder_bytes
 from pytest_revylbench.builder.sandbox import Limits, MiB, build_uid, processes_of, sandbox_problem
-from pytest_revylbench.builder.submission import copy_source
+from pytest_revylbench.builder.submission import copy_source, digest
 from pytest_revylbench.devices.console import OVERFLOW as CONSOLE_OVERFLOW
 from pytest_revylbench.records.vocabulary import Fault
 
@@ -302,3 +304,44 @@ def test_a_console_flood_keeps_its_record_small_and_its_verdicts(tmp_path: Path)
     run = tmp_path / "reports" / "flood"
     assert (run / "grade.json").stat().st_size < 2 * MiB
     assert (run / "scorecard.html").stat().st_size < 4 * MiB
+
+
+LINKING_METRO_CONFIG = """// Hostile: a working Metro config that, when the export exits (dist/ written),
+// links dist/s to the grader's suites folder: hidden inside the sandbox, its path known.
+const fs = require('fs');
+const path = require('path');
+const { getDefaultConfig } = require('expo/metro-config');
+process.on('exit', () => {
+  try {
+    fs.symlinkSync(%s, path.join(__dirname, 'dist', 's'));
+    console.error('HOSTILE linked dist/s');
+  } catch (e) {
+    console.error('HOSTILE could not link: ' + e.code);
+  }
+});
+module.exports = getDefaultConfig(__dirname);
+"""
+
+
+def test_a_bundle_linking_to_the_suites_fails_its_build_and_nothing_hidden_is_kept(tmp_path: Path) -> None:
+    """A real `expo export` whose metro.config.js links dist/s to the suites when it exits:
+    the grader copied dist/ into the artifact store following the link, served the hidden
+    tests on the app's origin, and the app showed them (canaries and all) in the feedback."""
+    submission = tmp_path / "submission"
+    copy_source(REPO / "suites" / "budget" / "reference", submission)
+    (submission / "metro.config.js").write_text(LINKING_METRO_CONFIG % json.dumps(str(REPO / "suites")))
+    reports = tmp_path / "reports"
+    record = grade(submission, reports, "linking")
+    assert record["failure_kind"] == "build_failed" and record["status"] == "candidate_failure"
+    assert record["build"]["reason"] == (
+        "expo export (web): dist/s is a symbolic link: a build's output holds only regular "
+        "files and folders")
+    assert "HOSTILE linked dist/s" in record["build"]["log_tail"]
+    assert set(verdicts(record).values()) == {"not_run"}
+    canaries = sorted(set(re.findall(r"rvb-canary-[0-9a-z-]+", SUITE_FILE.read_text())))
+    assert canaries
+    shown = "".join(p.read_text(errors="replace") for p in reports.rglob("*") if p.is_file())
+    assert [c for c in canaries if c in shown] == []
+    key = artifact_key(digest(submission), "web", sandboxed=True)
+    assert not (CACHE / "artifacts" / key).exists()  # held the suites' files
+    assert not (CACHE / "artifacts" / f"{key}.partial").exists()
