@@ -45,7 +45,7 @@ from pytest_revylbench.service.endpoint import ServiceIdentity, new_token
 from pytest_revylbench.service.grading_clock import GradingClock
 from pytest_revylbench.service.jobs import GradeSettings, pending_jobs
 from pytest_revylbench.service.network_policy import NetworkPolicy
-from pytest_revylbench.service.runner import STATE_DIR, GradingService
+from pytest_revylbench.service.runner import SANDBOXED, STATE_DIR, GradingService
 from pytest_revylbench.service.tool_gateway import ToolGateway
 from pytest_revylbench.service.workspace import AGENTS_MD, SCAFFOLD, lay_out_workspace
 from pytest_revylbench.tasks.loading import load_task
@@ -225,6 +225,7 @@ class CampaignRun:
                               digests={"task": task_digest(task), "suite": suite_digest(task)},
                               max_submissions=self.budget)
         write_rollout_manifest(rollout, task_id, seed, self.contestant, self.protocol)
+        (rollout / SANDBOXED).touch()
         scaffold = tasks_dir / SCAFFOLD
         workspace = lay_out_workspace(task, scaffold if (scaffold / "package.json").is_file() else None,
                                       rollout, service_file=False)

@@ -31,6 +31,8 @@ from pytest_revylbench.service.workspace import WORKSPACE
 STATE_DIR = ".service"
 """`<rollouts>/.service/`: the broker's data, worker logs (the grader's, not the agents')."""
 ANNOUNCE_EVERY_S = 2.0
+SANDBOXED = ".sandboxed"
+"""`<rollout>/.sandboxed`: the rollout's agent runs under `run-agent`'s sandbox."""
 
 
 def rollouts_under(folder: Path) -> list[Path]:
@@ -52,17 +54,21 @@ def redacted(url: str) -> str:
 
 
 def announce(folder: Path, endpoint: str) -> int:
-    """Write the endpoint into every workspace under `folder` that lacks it; returns how many."""
+    """Write the endpoint into every host workspace under `folder` that lacks it (read and
+    written following no link); returns how many. A sandboxed agent's workspace is never
+    written: its tools know the endpoint from the run (`SANDBOXED`)."""
     told = 0
     for rollout in rollouts_under(folder):
+        if (rollout / SANDBOXED).exists():
+            continue
         workspace = rollout / WORKSPACE
         try:
             service = read_service_file(workspace)
+            if service.endpoint != endpoint:
+                write_service_file(workspace, service.model_copy(update={"endpoint": endpoint}))
+                told += 1
         except EndpointError:  # no workspace, or a service file the agent broke: nothing to tell
             continue
-        if service.endpoint != endpoint:
-            write_service_file(workspace, service.model_copy(update={"endpoint": endpoint}))
-            told += 1
     return told
 
 

@@ -195,3 +195,9 @@ def test_the_agent_is_contained(tmp_path: Path, host_server: int, capsys: pytest
     assert "[proxy] refused GET example.com:80: not allowed by the network policy" in out
     ledger = read_ledger(campaign / "rollouts" / "budget" / "seed-1")
     assert ledger.records == [] and ledger.end is not None
+    # The workspace holds no credential: no service.json, the rollout's token in no file.
+    rollout = campaign / "rollouts" / "budget" / "seed-1"
+    token = (rollout / ".submit-token").read_text().strip()
+    assert not (rollout / WORKSPACE / ".revylbench").exists()
+    files = [p for p in (rollout / WORKSPACE).rglob("*") if p.is_file()]
+    assert files and not [p for p in files if token.encode() in p.read_bytes()]
