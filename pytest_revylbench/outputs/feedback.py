@@ -25,6 +25,12 @@ Two kinds of text reach the bundle, and only one is leak-checked:
   only take from the specification: `specstrings`, tests/unit/tasks/test_suite_strings.py) and test
   IDs, scrubbed as above.
 
+A grade that ended as the bench's fault (a kind outside `AGENT_FAULTS`: `builder_fault`,
+`device_fault`, `timeout` …) is graded again and never charged, so its bundle says only that:
+no item, verdict, screenshot, video or build log. Otherwise any submission that could make its
+grade end as the bench's (a build that trips the builder after the component tests ran) would
+get the hidden tests' verdicts for free, again and again.
+
 A bundle is never withheld: `write_feedback` either writes it or raises the error that
 stopped it (a full disk, a permission), which the grade records as a bench fault.
 """
@@ -41,6 +47,7 @@ from typing import Literal
 from pytest_revylbench.outputs.leakguard import ITEM_LABELS, LeakIndex, task_index
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.grade import GradeRecord, Redaction, TestResult
+from pytest_revylbench.records.ledger import party_of
 from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Tier, Verdict
 from pytest_revylbench.tasks.loading import Task
 
@@ -61,6 +68,11 @@ _MESSAGES = {
     Fault.TIMEOUT: "Not run: the grade ran out of time; this is not counted against you.",
 }
 _BENCH = "Not run: the grading machine had a fault; this is not counted against you."
+_BENCH_GRADE = ("This grade was stopped by a fault of the grading machine ({kind}), not of your "
+                "submission: it is not counted against you, and the submission will be graded "
+                "again. A grade the bench did not finish shows no results.")
+BENCH_GRADE_MESSAGES = frozenset(_BENCH_GRADE.format(kind=fault.value) for fault in BENCH_FAULTS)
+"""The whole message of a bench-fault grade's bundle, for each bench fault: the plugin's words."""
 _DID_NOT_PASS = "This {kind} did not pass."
 GraderField = Literal["name", "criterion", "expected", "message"]
 _WITHHELD_WHAT: dict[GraderField, str] = {
@@ -118,6 +130,9 @@ class Feedback(Record):
     """How many fields above were replaced by a neutral message ("… withheld: it would reveal
     a hidden check") because they would have shown the hidden suite; what they said is not
     recorded here."""
+    bench_fault: str | None = None
+    """Set when the grade ended in a fault of the grading machine: that it failed and that the
+    submission will be graded again. Such a bundle has no verdict, failure or build log."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +245,9 @@ def _message(test: TestResult, kind: str) -> str:
 def _build(
     record: GradeRecord, task: Task, run_dir: Path
 ) -> tuple[Feedback, dict[str, Path], tuple[Redaction, ...]]:
+    if record.failure_kind is not None and party_of(record.failure_kind) == "bench":
+        return Feedback(task=record.task, submission_digest=record.submission_digest, verdicts={},
+                        bench_fault=_BENCH_GRADE.format(kind=record.failure_kind.value)), {}, ()
     index = task_index(task)
     guard = _Guard(index)
     verdicts = {guard.name(f"Stage {n}: {s.name}")[0]: Verdict.NOT_RUN
@@ -306,6 +324,8 @@ def render_markdown(feedback: Feedback) -> str:
     """`feedback.md`: the content of `feedback.json`, for reading."""
     lines = [f"# Feedback on your submission for task `{feedback.task}`", "",
              f"Submission `{feedback.submission_digest}`.", ""]
+    if feedback.bench_fault is not None:
+        return "\n".join([*lines, feedback.bench_fault]) + "\n"
     lines += [f"- {name}: {verdict.value.replace('_', ' ')}" for name, verdict in feedback.verdicts.items()]
     if feedback.withheld:
         fields = "1 field" if feedback.withheld == 1 else f"{feedback.withheld} fields"

@@ -4,7 +4,8 @@
 the feedback bundle alone (`feedback/feedback.json` and the files it names): each stage and the
 journey with its public name and verdict, and for each one that did not pass the failed
 criterion, what was expected and seen, the reason, the screenshots and the video the bundle
-carries, the app's console errors and the build log's end. It cannot show more than the bundle:
+carries, the app's console errors and the build log's end (of a grade the bench did not finish:
+only that, as the bundle). It cannot show more than the bundle:
 it never reads grade.json, so no selector, test code, timeout, UI tree, check time or passing
 check of the hidden suite can reach it.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pytest_revylbench.outputs.feedback import FIXED_MESSAGES, Feedback
+from pytest_revylbench.outputs.feedback import BENCH_GRADE_MESSAGES, FIXED_MESSAGES, Feedback
 from pytest_revylbench.outputs.leakguard import FeedbackLeak, LeakIndex
 from pytest_revylbench.outputs.scorecard import REDACTED_SCORECARD, render_scorecard
 
@@ -34,6 +35,8 @@ def shown_by_the_grader(feedback: Feedback) -> list[str]:
     a fixed message is the plugin's own words and is not checked (it may share a window such
     as ` time limit.` with a suite's comment, and shows nothing of it)."""
     texts = list(feedback.verdicts)
+    if feedback.bench_fault is not None and feedback.bench_fault not in BENCH_GRADE_MESSAGES:
+        texts.append(feedback.bench_fault)
     for item in feedback.failures:
         texts += [t for t in (item.name, item.criterion, item.expected, item.message)
                   if t and t not in FIXED_MESSAGES]

@@ -17,6 +17,7 @@ CANARY = "rvb-canary-plugin-0b7e41d9"
 
 SUITE = f"""
 from pytest_revylbench import journey, stage
+from pytest_revylbench.devices.errors import AppLaunchFailed
 
 _CANARY = {CANARY!r}
 
@@ -30,7 +31,7 @@ def test_two():
 
 @stage("three")
 def test_three():
-    raise ConnectionRefusedError("refused by " + _CANARY)
+    raise AppLaunchFailed("the app crashed, said " + _CANARY)
 
 @journey
 def test_trip():
@@ -83,16 +84,34 @@ def test_a_graded_suite_gives_a_bundle_without_its_exceptions(demo_task: pytest.
     assert record.feedback is not None and record.feedback.written and record.feedback.redactions == ()
     feedback = Feedback.model_validate_json((run_dir / "feedback/feedback.json").read_text())
     assert feedback.verdicts == {"Stage 1: One": Verdict.PASS, "Stage 2: Two": Verdict.FAIL,
-                                 "Stage 3: Three": Verdict.NOT_RUN, "Journey: Trip": Verdict.PASS}
+                                 "Stage 3: Three": Verdict.FAIL, "Journey: Trip": Verdict.PASS}
     assert [(f.name, f.message) for f in feedback.failures] == [
         ("Stage 2: Two", "A check of this stage did not hold."),
-        ("Stage 3: Three",
-         "This stage could not be checked to the end: the app stopped responding to the test."),
+        ("Stage 3: Three", "The app did not start, or did not stay up, after launch."),
     ]
     bundle = (run_dir / "feedback/feedback.json").read_text() + (run_dir / "feedback/feedback.md").read_text()
     # … the bundle does not.
-    for never in (CANARY, "test_two", "test_suite", "ConnectionRefused", "AssertionError"):
+    for never in (CANARY, "test_two", "test_suite", "AppLaunchFailed", "AssertionError"):
         assert never not in bundle
+
+
+def test_a_grade_a_bench_fault_ended_shows_only_that(demo_task: pytest.Pytester) -> None:
+    """A lost session (driver_error) in stage three makes the grade the bench's: graded again,
+    never charged, so its bundle names no stage and no verdict of the others."""
+    demo_task.makepyfile(**{"suites/demo/test_suite": SUITE.replace(
+        'raise AppLaunchFailed("the app crashed, said " + _CANARY)',
+        'raise ConnectionRefusedError("refused by " + _CANARY)')})
+    demo_task.runpytest(*GRADE).assert_outcomes(passed=2, failed=2)
+    record = read_grade(demo_task)
+    assert record.failure_kind is not None and record.failure_kind.value == "driver_error"
+    run_dir = demo_task.path / "reports/r1"
+    feedback = Feedback.model_validate_json((run_dir / "feedback/feedback.json").read_text())
+    assert (feedback.verdicts, feedback.failures) == ({}, ())
+    assert feedback.bench_fault is not None and "(driver_error)" in feedback.bench_fault
+    shown = "".join((run_dir / name).read_text() for name in (
+        "feedback/feedback.json", "feedback/feedback.md", "scorecard-redacted.html"))
+    for never in (CANARY, "Stage 2", "Two", "Journey", "ConnectionRefused", "A check of this"):
+        assert never not in shown
 
 
 def test_a_failed_build_bundle_carries_the_build_log(demo_task: pytest.Pytester) -> None:

@@ -13,11 +13,19 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pytest_revylbench.outputs.feedback import Feedback, build_feedback, withheld, write_feedback
-from pytest_revylbench.outputs.leakguard import FeedbackLeak, check_leaks, find_leak, item_names, normalise
+from pytest_revylbench.outputs.leakguard import (
+    FeedbackLeak,
+    check_leaks,
+    find_leak,
+    item_names,
+    normalise,
+    task_index,
+)
+from pytest_revylbench.outputs.redacted_scorecard import write_redacted_scorecard
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.grade import Evidence, GradeRecord, Redaction, Screenshot, TestResult
 from pytest_revylbench.records.reward import Reward
-from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Verdict
+from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, GradeStatus, Verdict
 from pytest_revylbench.tasks.loading import Task, load_task
 
 REPO = Path(__file__).resolve().parents[3]
@@ -512,3 +520,58 @@ def test_every_bundle_is_written_and_no_grader_field_shows_a_secret(
             assert leaked
         else:
             assert not leaked
+
+
+# The hidden component tests' titles, as a grade records them (item names of the functional tier).
+JEST_TITLES = ("totals \u203a derived \u203a amounts in the millions get every thousands comma",
+               "transactions \u203a forms \u203a an expense saved without picks goes to Housing")
+
+
+def bench_shaped(run_dir: Path, kind: Fault | None) -> GradeRecord:
+    """The edit-applied-twice grade, plus its component tests (one passed, one failed), ended
+    with failure kind `kind` as `grading.finish` records it."""
+    graded = mutant_record(run_dir)
+    component = tuple(
+        TestResult(nodeid=f"budget/functional/{title.split(' ')[0]}.test.tsx::{title}", name=title,
+                   role="other", tier="functional", verdict=verdict,
+                   fault=None if verdict is Verdict.PASS else Fault.CHECK_FAILED,
+                   reason="" if verdict is Verdict.PASS else f"expected '$1,234,567.00': {title}")
+        for title, verdict in zip(JEST_TITLES, (Verdict.PASS, Verdict.FAIL), strict=True))
+    build = None if kind is not Fault.BUILDER_FAULT else BuildResult(
+        ok=False, seconds=1.0, log_path="build.log", log_tail="Error: EROFS store",
+        reason="keep the build: read-only", fault=kind)
+    return graded.model_copy(update={
+        "tests": (*graded.tests, *component), "failure_kind": kind, "build": build,
+        "status": GradeStatus.COMPLETED if kind is None else GradeStatus.INFRA_FAILURE})
+
+
+@pytest.mark.parametrize("kind", sorted(BENCH_FAULTS))
+def test_a_bench_fault_grade_s_bundle_shows_no_verdict_of_a_hidden_test(
+    budget: Task, tmp_path: Path, kind: Fault
+) -> None:
+    """Graded again and never charged, a bench-fault grade would hand a submission that can end
+    its grade as the bench's the hidden tests' verdicts for nothing: its bundle (and the page of
+    it) says only that the bench failed and that the submission will be graded again."""
+    graded = bench_shaped(tmp_path, kind)
+    bundle = write_feedback(graded, budget, tmp_path)
+    write_redacted_scorecard(bundle.folder, tmp_path, task_index(budget))
+    files = sorted(p.name for p in bundle.folder.iterdir())
+    assert files == ["feedback.json", "feedback.md"]  # no screenshot, no video
+    written = Feedback.model_validate_json((bundle.folder / "feedback.json").read_text())
+    assert written.verdicts == {} and written.failures == () and written.build_log is None
+    assert written.bench_fault is not None and f"({kind.value})" in written.bench_fault
+    assert "graded again" in written.bench_fault and "not counted against you" in written.bench_fault
+    page = (tmp_path / "scorecard-redacted.html").read_text()
+    shown = bundle_text(bundle.folder) + page
+    hidden_words = [*JEST_TITLES, "Component test", "Stage ", "Journey", "$502.75", "EROFS", "Over by"]
+    assert [w for w in hidden_words if w.lower() in shown.lower()] == []
+    assert re.findall(r"\b(pass|fail|not.run)\b", bundle_text(bundle.folder)) == []
+    assert 'data-component="' not in page and '<section class="test' not in page
+
+
+def test_the_same_grade_without_a_bench_fault_shows_its_verdicts(budget: Task, tmp_path: Path) -> None:
+    """The control of the test above: what it looks for is there when the grade is the agent's."""
+    written = write_feedback(bench_shaped(tmp_path, None), budget, tmp_path).feedback
+    assert written.bench_fault is None
+    assert written.verdicts["Component test 2"] is Verdict.FAIL
+    assert written.verdicts["Stage 3: Budgets and edits"] is Verdict.FAIL
