@@ -15,8 +15,10 @@ under Node's permission model (see the README's trusted-grading section).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -27,13 +29,12 @@ from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules, lo
 from pytest_revylbench.builder.pipeline import sandbox_policy
 from pytest_revylbench.builder.process import StepFailed, run_step
 from pytest_revylbench.builder.sandbox import FIXED_WORK, UID_SPAN, Mount, SandboxPolicy
-from pytest_revylbench.builder.submission import copy_source, digest, files_digest
+from pytest_revylbench.builder.submission import copy_source, digest, tree_digest
 from pytest_revylbench.checks.functional import JestVerdict, parse_cases
 from pytest_revylbench.checks.jest_channel import Channel, judge
 from pytest_revylbench.checks.jest_config import (
     HIDDEN_FOLDER,
     INNER_STORE,
-    JEST_FILES,
     install_grader_files,
     jest_config,
     worker_node_options,
@@ -42,10 +43,11 @@ from pytest_revylbench.checks.jest_store import seed_store
 from pytest_revylbench.records.base import Record
 
 _HERE = Path(__file__).resolve().parent
-CHECKING_CODE = (*(_HERE / f"{m}.py" for m in ("source", "functional", "jest_channel", "jest_config",
-                                                "jest_store")),
-                 *sorted(JEST_FILES.glob("*.js")), *sorted((_HERE.parent / "builder").glob("*.py")))
-"""The grader's code the checks' verdicts depend on."""
+GRADER_PACKAGE = _HERE.parent
+"""The grader whose verdicts the checks' cache keeps: every file of it is in the key."""
+VERDICT_TOOLS = (("node", ("node", "--version")), ("bubblewrap", ("bwrap", "--version")))
+"""The host's tools that run the checks (jest, tsc, their sandbox). The rest that decides a
+verdict is the submission's lockfile (its jest, jest-expo, typescript), in its digest."""
 JEST_TIMED_OUT = "Exceeded timeout of"
 RECORD = "checks.json"
 LOG = "checks.log"
@@ -215,12 +217,27 @@ def _note(log: Path, message: str) -> None:
         out.write(f"\n[revylbench] {message}\n")
 
 
+def _tool_version(argv: tuple[str, ...]) -> str:
+    try:
+        out = subprocess.run(list(argv), capture_output=True, text=True, timeout=20, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"missing ({type(exc).__name__})"
+    return f"{out.returncode} {out.stdout.strip()}"
+
+
+@functools.cache
+def grader_key(package: Path, tools: tuple[tuple[str, tuple[str, ...]], ...] = VERDICT_TOOLS) -> str:
+    """The grader that made a verdict: sha256 over every file of `package` (`__pycache__`
+    aside: a fix in any module, a new module, a changed jest file) and the versions `tools`
+    report. Read for every grade's checks, computed once per process."""
+    versions = [f"{name}={_tool_version(argv)}" for name, argv in tools]
+    return hashlib.sha256("\n".join([tree_digest(package), *versions]).encode()).hexdigest()
+
+
 def checks_key(submission: Path, tests: list[Path], *, sandbox: bool) -> str:
     """What the checks' verdicts are a function of: the submission (its lockfile with it),
-    the hidden tests, the grader's checking code and whether the checks ran sandboxed."""
-    package = _HERE.parent
-    code = files_digest(package, [p.relative_to(package) for p in CHECKING_CODE])
-    parts = [digest(submission), f"sandboxed={sandbox}", code]
+    the hidden tests, the whole grader (`grader_key`) and whether the checks ran sandboxed."""
+    parts = [digest(submission), f"sandboxed={sandbox}", grader_key(GRADER_PACKAGE)]
     parts += [f"{t.name}:{hashlib.sha256(t.read_bytes()).hexdigest()}" for t in tests]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
 
