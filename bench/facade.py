@@ -41,9 +41,9 @@ from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import (
     CHROMIUM_ARGS,
     PHONE,
-    PHONE_USER_AGENT,
     QUIET_UI_FLAGS,
     WebDevice,
+    user_agent,
 )
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
@@ -202,7 +202,7 @@ def direct_session(url, scratch: Path):
     opts.binary_location = "/usr/bin/chromium"
     for a in (*CHROMIUM_ARGS, *QUIET_UI_FLAGS):
         opts.add_argument(a)
-    opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": PHONE_USER_AGENT})
+    opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": user_agent("/usr/bin/chromium")})
     env = {"TMPDIR": str(scratch / "tmp"), "XDG_CONFIG_HOME": str(scratch / "config"),
            "XDG_CACHE_HOME": str(scratch / "cache"), "PATH": "/usr/bin:/bin",
            "REVYLBENCH_OWNER": "bench/facade"}

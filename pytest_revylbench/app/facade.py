@@ -233,12 +233,11 @@ class App:
     def present(self, *test_ids: str, timeout_s: float | None = None) -> dict[str, bool]:
         """Whether each test ID is on the screen (in the page, in view or not), waiting up to
         the timeout for all of them to appear."""
-        def probe() -> dict[str, bool] | None:
-            here = {t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
-            return here if all(here.values()) else None
+        def here() -> dict[str, bool]:
+            return {t: self._loc.count(self._driver, self._loc.test_id(t)[0]) > 0 for t in test_ids}
 
-        return self._poll(probe, timeout_s) or {
-            t: bool(self._driver.find_elements(*self._loc.test_id(t)[0])) for t in test_ids}
+        return self._poll(lambda: (lambda seen: seen if all(seen.values()) else None)(here()),
+                          timeout_s) or here()
 
     def position(self, test_id: str) -> tuple[float, float]:
         """The (x, y) of the first visible element with `test_id` (after `read`'s wait)."""

@@ -7,25 +7,16 @@ become locator strategies, so every suite runs unchanged on every platform.
 from __future__ import annotations
 
 import json
-import pkgutil
-from functools import cache
 from typing import Any, NamedTuple, Protocol
-
-from pytest_revylbench.devices.web import SCREEN_MARK
 
 Locator = tuple[str, str]
 """A (strategy, value) pair as the W3C/Appium `find elements` command takes it."""
 
 
-PROBE_TREE_CHARS = 256 * 1024
-"""The largest UI tree a probe brings back: a page whose DOM keeps changing would otherwise send
-its whole tree with every poll. budget's trees are 4-12 KB."""
-
-
 class Judged(NamedTuple):
     """What the web probe saw besides the elements: the screen mark of the DOM it judged, and
     that DOM's outerHTML, brought by this probe or by an earlier one with the same mark (None:
-    none did, the tree being over PROBE_TREE_CHARS, or the platform's probe brings none)."""
+    none did, the tree being over `web_reads.TREE_LIMIT`, or the platform's probe brings none)."""
 
     mark: str | None
     tree: str | None
@@ -60,6 +51,8 @@ class Locators(Protocol):
     def text(self, text: str) -> list[Locator]: ...
     def input(self, name: str) -> list[Locator]: ...
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]: ...
+    def count(self, driver: Any, locator: Locator) -> int:
+        """How many elements `locator` finds in the screen's tree, shown or not."""
     def screen_text(self, driver: Any) -> str: ...
     def element_text(self, element: Any) -> str: ...
     def enter_text(self, element: Any, text: str, *, clear: bool) -> None: ...
@@ -93,71 +86,43 @@ def find_visible(driver: Any, locators: list[Locator]) -> list[Any]:
     return found
 
 
-@cache
-def _visible_script() -> str:
-    """`_VISIBLE` with Selenium's `isDisplayed` atom (bot.dom.isShown) as its client ships it,
-    and the web device's screen mark."""
-    data = pkgutil.get_data("selenium.webdriver.remote", "isDisplayed.js")
-    if data is None:
-        raise RuntimeError("selenium's isDisplayed.js atom is missing from its package")
-    return (_VISIBLE.replace("%ATOM%", data.decode("utf8")).replace("%MARK%", SCREEN_MARK)
-            .replace("%TREE_LIMIT%", str(PROBE_TREE_CHARS)))
-
-
-# One round trip per probe: each locator in turn, found as the driver finds it (css through
-# querySelectorAll, xpath through document.evaluate), kept when the isShown atom says it is
-# displayed; the first locator with a displayed element wins. Also returns each one's tag, the
-# screen mark of the DOM it judged (`WebDevice.screen_fingerprint`'s token), and that DOM's
-# outerHTML unless the caller already has it (arguments[1]: the mark of the last tree it got) or
-# it is longer than PROBE_TREE_CHARS (the recorder then reads it when it takes the shot).
-_VISIBLE = """
-var isShown = %ATOM%;
-var mark = %MARK%;
-var tree = mark === arguments[1] ? null : document.documentElement.outerHTML;
-if (tree !== null && tree.length > %TREE_LIMIT%) tree = null;
-var locators = arguments[0];
-for (var i = 0; i < locators.length; i++) {
-  var by = locators[i][0], value = locators[i][1], found = [];
-  if (by === 'css selector') {
-    found = Array.prototype.slice.call(document.querySelectorAll(value));
-  } else if (by === 'xpath') {
-    var r = document.evaluate(value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
-    for (var j = 0; j < r.snapshotLength; j++) found.push(r.snapshotItem(j));
-  } else {
-    throw new Error('no in-page finder for locator strategy ' + by);
-  }
-  var shown = found.filter(function (e) { return e.nodeType === 1 && isShown(e, false); });
-  if (shown.length) return [shown, shown.map(function (e) { return e.tagName.toLowerCase(); }), mark, tree];
-}
-return [[], [], mark, tree];
-"""
-
-
 class WebLocators:
-    """React Native Web: testID → data-testid, accessibilityLabel → aria-label."""
+    """React Native Web: testID → data-testid, accessibilityLabel → aria-label; every find
+    and read in the grader's own world on the tab (`devices/web_reads.py`), never the page's."""
 
     platform = "web"
     reveals = False
 
     def __init__(self) -> None:
-        self._tags: dict[str, str] = {}
-        """The tag of each element `visible` returned, by element reference (saves asking)."""
         self._mark: str | None = None
         """The screen mark of the last probe, until `take_judged` takes it."""
         self._tree = Judged(None, None)
         """The last UI tree a probe returned, with its mark."""
+        self._texts: dict[str, str] = {}
+        """The rendered text each text locator's element must have, by its XPath."""
+        self._driver: Any = None
+        """The session the last probe read (where `enter_text` types)."""
+
+    @staticmethod
+    def _reads(driver: Any) -> Any:
+        return driver.rvb_device.reads(driver)
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
-        """The displayed elements of the first fruitful locator, in one script call (the same
-        locator semantics and displayed-ness as a find plus `is_displayed` per element); the
-        call also brings the screen mark, and the UI tree when the mark is new."""
-        found, tags, self._mark, tree = driver.execute_script(
-            _visible_script(), [list(x) for x in locators], self._tree.mark)
+        """The readable elements of the first fruitful locator (`web_reads.READABLE_JS`), in
+        one read that also brings the screen mark, and the UI tree when the mark is new."""
+        wanted = [(by, value, self._texts.get(value) if by == "xpath" else None)
+                  for by, value in locators]
+        self._driver = driver
+        found, self._mark, tree = self._reads(driver).probe(wanted, self._tree.mark)
         if tree is not None:
             self._tree = Judged(self._mark, tree)
-        for element, tag in zip(found, tags, strict=True):
-            self._tags[element.id] = tag
         return list(found)
+
+    def count(self, driver: Any, locator: Locator) -> int:
+        by, value = locator
+        if by != "css selector":
+            raise ValueError(f"the web device counts css selectors only, not {by}")
+        return int(self._reads(driver).count(value))
 
     def take_judged(self) -> Judged:
         """The mark and UI tree of the screen the last `visible` judged, once (both None: no
@@ -172,10 +137,14 @@ class WebLocators:
         return [("css selector", f"[aria-label={_css_string(label)}]")]
 
     def text(self, text: str) -> list[Locator]:
-        # The innermost element whose whole visible text is `text`: a <Text> built from
-        # several JSX pieces is one element with several text nodes.
-        lit = _xpath_string(_normalize(text))
-        return [("xpath", f"//body//*[normalize-space(.)={lit}][not(.//*[normalize-space(.)={lit}])]")]
+        # The innermost element whose whole text is `text` (a <Text> built from several JSX
+        # pieces is one element with several text nodes), whose rendered text it also is: a
+        # hidden descendant's text is in the XPath string value, not in what a person reads.
+        want = _normalize(text)
+        lit = _xpath_string(want)
+        xpath = f"//body//*[normalize-space(.)={lit}][not(.//*[normalize-space(.)={lit}])]"
+        self._texts[xpath] = want
+        return [("xpath", xpath)]
 
     def input(self, name: str) -> list[Locator]:
         return self.test_id(name) + [
@@ -185,29 +154,24 @@ class WebLocators:
         ]
 
     def screen_text(self, driver: Any) -> str:
-        return _normalize(str(driver.execute_script("return document.body.innerText || ''")))
+        return _normalize(self._reads(driver).screen_text())
 
     def element_text(self, element: Any) -> str:
-        tag = self._tags.get(element.id) or element.tag_name
-        if tag in ("input", "textarea"):
-            return _normalize(str(element.get_property("value") or ""))
-        return _normalize(element.text or "")
+        """What the probe that found it read: its rendered text, or an input's value."""
+        return str(element.text)
 
     def enter_text(self, element: Any, text: str, *, clear: bool) -> None:
-        """Type `text` into the focused input, after selecting all of it and deleting it
-        (`element.clear()` bypasses React's onChange). One send-keys command carries all of it
-        (Keys.NULL lets go of Control): the same key events as three commands, without the
-        focus and type checks chromedriver makes for each (≈ 50 ms a command)."""
-        from selenium.webdriver.common.keys import Keys
-
-        element.send_keys(*((Keys.CONTROL, "a", Keys.NULL, Keys.BACKSPACE) if clear else ()), text)
+        """Type `text` into the focused input (the press before focused it), after selecting
+        all of it and deleting it: key events sent to the tab, as chromedriver's send-keys
+        sends them, without its page-side atoms."""
+        self._reads(self._driver).type_text(text, clear=clear)
 
     def scroll_into_view(self, driver: Any, element: Any | None, text: str) -> None:
         if element is not None:
-            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+            self._reads(driver).scroll_to(element)
 
     def reveal(self, driver: Any, locators: list[Locator]) -> bool:
-        """Nothing: Selenium judges an element displayed wherever the page is scrolled."""
+        """Nothing: an element is judged wherever the page is scrolled."""
         return False
 
     def dismiss_keyboard(self, driver: Any) -> None:
@@ -248,6 +212,9 @@ class IosLocators:
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
         return find_visible(driver, locators)
+
+    def count(self, driver: Any, locator: Locator) -> int:
+        return len(driver.find_elements(*locator))
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [("accessibility id", test_id)]
@@ -346,6 +313,9 @@ class AndroidLocators:
 
     def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
         return find_visible(driver, locators)
+
+    def count(self, driver: Any, locator: Locator) -> int:
+        return len(driver.find_elements(*locator))
 
     def test_id(self, test_id: str) -> list[Locator]:
         return [

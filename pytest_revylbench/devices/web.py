@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
+import re
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,12 +34,32 @@ from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
 from pytest_revylbench.devices.traffic import RequestWatch, request_url
 from pytest_revylbench.devices.video import Screencast, VideoCapture
+from pytest_revylbench.devices.web_reads import ElementRef, PageReader, StaleElement
 
 PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
+PHONE_MODEL = "Pixel 8"
+ANDROID_VERSION = "14"
 PHONE_USER_AGENT = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 "
-    "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/{major}.0.0.0 Mobile Safari/537.36"
 )
+"""An Android Chrome phone, the one phone Chromium can be without contradicting itself: its
+user agent, `navigator.userAgentData` and client hints name Android, Chrome of the browser's
+own major version and a Pixel (an iPhone's Safari would disagree with `navigator.vendor`,
+`userAgentData` and the engine's own features)."""
+UNSEEN_FLAGS = ("--disable-blink-features=AutomationControlled",)
+"""Flags that keep the browser's automation out of the page's sight: `navigator.webdriver`
+is false, as in a person's browser, by the engine itself rather than a patched getter. They
+decide no pixel, so they are recorded apart from the rendering record, under the environment's
+own key (`outputs/provenance.environment`, "web-unseen")."""
+HIDE_DRIVER_GLOBALS = (
+    "(function () { var w = window, names = Object.getOwnPropertyNames(w);"
+    " for (var i = 0; i < names.length; i++) if (/^cdc_/.test(names[i])) {"
+    " try { delete w[names[i]]; } catch (e) {} } })();"
+)
+"""Run on every new document before the app's first script (`pin_session`): chromedriver adds
+seven `cdc_…` globals to each document for its element commands, which the grader does not use
+on the page; a page must not find them."""
 CHROMIUM_ARGS = (
     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -62,12 +85,22 @@ def network_args(origin: str) -> list[str]:
     """Flags that confine the browser's requests to `origin` (host:port)."""
     return [f"--proxy-server=http://127.0.0.1:{NO_PROXY_PORT}",
             f"--proxy-bypass-list=<-loopback>;{origin}"]
-# The app's root element has children once React has rendered the first screen.
-_RENDERED = (
-    "if (window.__rvbLeaving) return false;"  # still the page a relaunch is leaving
-    "var r = document.getElementById('root');"
-    "return document.readyState === 'complete' && !!r && r.childElementCount > 0;"
-)
+
+
+@functools.cache
+def chromium_major(chromium: str) -> str:
+    """The browser's major version (its user agent names it, as a real Chrome's does)."""
+    try:
+        out = subprocess.run([chromium, "--version"], capture_output=True, text=True, timeout=30,
+                             check=False).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        out = ""
+    found = re.search(r"(\d+)\.\d+\.\d+", out)
+    return found.group(1) if found else "0"
+
+
+def user_agent(chromium: str) -> str:
+    return PHONE_USER_AGENT.format(major=chromium_major(chromium))
 
 
 CRASH_GRACE_S = 3.0
@@ -96,7 +129,9 @@ SESSION_TIMEOUT_S = 180.0
 
 def _hung(exc: BaseException) -> bool:
     """The driver gave up waiting for the page: a script timeout, the renderer's silence, or
-    our own read limit on the command."""
+    our own read limit on the command (or the grader's socket heard nothing in time)."""
+    if isinstance(exc, AppHung | PageSilent):
+        return True
     name = type(exc).__name__
     text = str(exc).lower()
     return (name == "TimeoutException" or "timed out receiving message from renderer" in text
@@ -107,20 +142,6 @@ def command_limit(driver: Any, seconds: float) -> None:
     """Bound every later HTTP command of `driver` to `seconds` (the client's read timeout)."""
     driver.command_executor.client_config.timeout = seconds
 
-# A token that changes whenever the page may look different: a new document (a fresh random
-# id), any DOM mutation (a counter), or a scroll of the window. Reading it costs one script
-# call (≈10 ms) instead of a screenshot (≈110 ms); the web locators' probe returns it too
-# (`SCREEN_MARK` is an expression), so a check that passed needs no call of its own.
-SCREEN_MARK = """(function () {
-var w = window;
-if (!w.__rvbScreen) {
-  w.__rvbScreen = {id: Math.random().toString(36).slice(2), n: 0};
-  new MutationObserver(function () { w.__rvbScreen.n++; }).observe(document, {
-    subtree: true, childList: true, attributes: true, characterData: true});
-}
-return w.__rvbScreen.id + ':' + w.__rvbScreen.n + ':' + w.scrollY;
-})()"""
-_FINGERPRINT = f"return {SCREEN_MARK};"
 
 
 EVIDENCE_CAPTURE = {"format": "png", "optimizeForSpeed": True, "fromSurface": False}
@@ -138,61 +159,21 @@ def evidence_screenshot(driver: Any) -> bytes:
     return base64.b64decode(cdp(driver, "Page.captureScreenshot", dict(EVIDENCE_CAPTURE))["data"])
 
 
-# Where a press lands, found as chromedriver's element click finds it: the element's first box
-# is scrolled into the client area of each ancestor in turn, then of the window, by the least
-# that shows it whole; the press is at the centre of that box, and lands when the element (or
-# one of its descendants) is what the page has at that point. (A box that is in the window but
-# under a fixed bar, e.g. a list row behind a tab bar, is scrolled out from under it by its
-# scroll view, as chromedriver's click does.) A box larger than one of those areas is scrolled
-# otherwise by chromedriver (not alike from one start to another): such a press is left to it
-# (`{x: null, oversize: true}`).
-_PRESS_POINT = """
-var el = arguments[0];
-function first() { var r = el.getClientRects(); return r.length ? r[0] : null; }
-function shift(pos, size, view) {
-  if (pos + size > view) return pos + size - view;
-  return pos < 0 ? pos : 0;
-}
-var box = first();
-if (!box) return {x: null};
-var areas = [];
-for (var c = el.parentElement; c && c !== document.body && c !== document.documentElement;
-     c = c.parentElement) areas.push(c);
-if (box.width > window.innerWidth || box.height > window.innerHeight) return {x: null, oversize: true};
-for (var i = 0; i < areas.length; i++) {
-  var a = areas[i];
-  if ((box.height > a.clientHeight && a.scrollHeight > a.clientHeight) ||
-      (box.width > a.clientWidth && a.scrollWidth > a.clientWidth)) return {x: null, oversize: true};
-}
-for (var i = 0; i < areas.length; i++) {
-  var a = areas[i], at = a.getBoundingClientRect();
-  a.scrollTop += shift(box.top - at.top - a.clientTop, box.height, a.clientHeight);
-  a.scrollLeft += shift(box.left - at.left - a.clientLeft, box.width, a.clientWidth);
-  box = first();
-}
-window.scrollBy(shift(box.left, box.width, window.innerWidth),
-                shift(box.top, box.height, window.innerHeight));
-box = first();
-var x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
-var hit = document.elementFromPoint(x, y);
-function tag(e) { return e ? e.outerHTML.slice(0, e.outerHTML.indexOf('>') + 1).slice(0, 200) : 'nothing'; }
-return {x: x, y: y, ok: !!hit && (hit === el || el.contains(hit)), el: tag(el), hit: tag(hit)};
-"""
-
-
-def press_point(driver: Any, element: Any) -> tuple[float, float] | None:
-    """Where a finger presses `element` (`_PRESS_POINT`), or the error WebDriver's element
-    click gives: not interactable (no box), or intercepted by the element on top. None: a box
-    larger than the window or a scroll view, whose press is left to chromedriver's click."""
+def press_point(reader: PageReader, element: ElementRef) -> tuple[float, float]:
+    """Where a finger presses `element` (`web_reads._PRESS`, in the grader's own world), or
+    the error WebDriver's element click gives: not interactable (no box, or gone), or
+    intercepted by the element on top."""
     from selenium.common.exceptions import (
         ElementClickInterceptedException,
         ElementNotInteractableException,
+        StaleElementReferenceException,
     )
 
-    at = driver.execute_script(_PRESS_POINT, element)
-    if isinstance(at, dict) and at.get("oversize"):
-        return None
-    if not isinstance(at, dict) or at.get("x") is None:
+    try:
+        at = reader.press_point(element)
+    except StaleElement as exc:
+        raise StaleElementReferenceException(f"stale element reference: {exc}") from exc
+    if at.get("x") is None:
         raise ElementNotInteractableException("element not interactable: it has no box")
     if not at.get("ok"):
         raise ElementClickInterceptedException(
@@ -241,7 +222,9 @@ def pin_session(driver: Any) -> None:
 
     driver.command_executor.add_command(
         "executeCdpCommand", "POST", "/session/$sessionId/goog/cdp/execute")
-    for command, params in CDP_OVERRIDES:
+    unseen = [("Page.addScriptToEvaluateOnNewDocument",
+               {"source": HIDE_DRIVER_GLOBALS, "runImmediately": True})]
+    for command, params in [*CDP_OVERRIDES, *unseen]:
         try:
             driver.execute("executeCdpCommand", {"cmd": command, "params": params})
         except WebDriverException as exc:
@@ -257,9 +240,9 @@ DEFAULT_ISOLATION: Isolation = "context"
 
 PressMode = Literal["devtools", "driver"]
 PRESS_MODES: tuple[PressMode, ...] = ("devtools", "driver")
-"""How the web device presses a control: "devtools", chromedriver's element click made with
-the same touch events over the grader's own DevTools socket (`WebDevice.press`); "driver",
-chromedriver's own click (the earlier path)."""
+"""How the web device sends a press's touch events (found at the same point either way, in the
+grader's own world: `press_point`): "devtools", over the grader's own DevTools socket to the
+tab (`WebDevice.press`); "driver", through the session (chromedriver's DevTools connection)."""
 DEFAULT_PRESS: PressMode = "devtools"
 
 
@@ -374,6 +357,18 @@ headless Chromium otherwise saves what a page downloads (a blob of any size, mad
 into the grading host's ~/Downloads, where it outlives the grade."""
 
 
+def client_hints(chromium: str) -> dict[str, Any]:
+    """What the phone's `navigator.userAgentData` and client-hint headers say (chromedriver's
+    `mobileEmulation.clientHints`): the user agent's own phone."""
+    major = chromium_major(chromium)
+    brands = [{"brand": "Chromium", "version": major}, {"brand": "Google Chrome", "version": major},
+              {"brand": "Not-A.Brand", "version": "99"}]
+    return {"platform": "Android", "platformVersion": ANDROID_VERSION, "model": PHONE_MODEL,
+            "mobile": True, "architecture": "", "bitness": "", "wow64": False, "brands": brands,
+            "fullVersionList": [{"brand": b["brand"], "version": f"{b['version']}.0.0.0"}
+                                for b in brands]}
+
+
 def web_capabilities(
     *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
     viewport: Screen | None = None, origin: str | None = None, logs: bool = False,
@@ -396,9 +391,12 @@ def web_capabilities(
                              {"browser": "OFF", "performance": "OFF"},
         "goog:chromeOptions": {
             "binary": chromium,
-            "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *(network_args(origin) if origin else [])],
+            "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *UNSEEN_FLAGS,
+                     *(network_args(origin) if origin else [])],
+            "excludeSwitches": ["enable-automation"],
             "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
-                                "userAgent": PHONE_USER_AGENT},
+                                "userAgent": user_agent(chromium),
+                                "clientHints": client_hints(chromium)},
             "prefs": dict(BROWSER_PREFS),
         },
     }
@@ -518,8 +516,36 @@ class WebDevice:
         return (urlsplit(self.app_url).netloc,)
 
     def screen_fingerprint(self, driver: Driver) -> str:
-        """A new document, a DOM mutation or a scroll changes it (one script call)."""
-        return str(driver.execute_script(_FINGERPRINT))
+        """A new document, a DOM mutation or a scroll changes it (one read in the grader's
+        own world: the page can neither see nor set it)."""
+        return self.reads(driver).mark()
+
+    def reads(self, driver: Driver) -> PageReader:
+        """The grader's own world on the tab `driver` drives (`devices/web_reads.py`)."""
+        tab = self._tabs.get(_session_id(driver))
+        if tab is None:
+            raise DeviceError("the web device does not know this session's tab")
+        if tab.reader is None:
+            tab.reader = PageReader(lambda method, params: self._devtools(driver, method, params))
+        return tab.reader
+
+    def _devtools(self, driver: Any, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """One DevTools command to the tab: over the grader's socket, within the session's
+        command limit (a page that holds it has hung), else through the session."""
+        socket = self._socket(driver)
+        if socket is not None:
+            try:
+                return socket.call(method, params, timeout_s=driver.command_executor.client_config.timeout)
+            except PageSilent as exc:
+                raise AppHung(f"the app's page stopped answering the grader ({method}): {exc}") from exc
+            except DevToolsError as exc:
+                if "socket failed" not in str(exc):
+                    raise
+                self._drop_socket(driver)
+                tab = self._tabs.get(_session_id(driver))
+                if tab is not None and tab.reader is not None:
+                    tab.reader.forget()   # its world was made over the socket
+        return dict(cdp(driver, method, params) or {})
 
     def record_video(self, driver: Driver) -> VideoCapture:
         """A DevTools screencast of the app's tab, over a DevTools socket of its own."""
@@ -528,8 +554,8 @@ class WebDevice:
         return Screencast.of(target_socket(debugger_address(driver), target))
 
     def ui_tree(self, driver: Driver) -> str:
-        """The page's DOM (one script call)."""
-        return str(driver.execute_script("return document.documentElement.outerHTML;"))
+        """The page's DOM, as the grader's own world reads it."""
+        return self.reads(driver).tree()
 
     @property
     def ui_tree_suffix(self) -> str:
@@ -578,17 +604,13 @@ class WebDevice:
 
     def press(self, driver: Driver, element: Any) -> None:
         """Tap `element` as a finger would: the events and the checks of WebDriver's element
-        click on an emulated phone (`press_point`, `touch_events`), sent over the grader's own
-        socket to the app's tab. chromedriver's click took 130 to 180 ms a press, against 10 to
-        15 ms for the same events sent here (idle, 2026-12-03), and a journey presses two dozen
-        times. Without a socket the events go through the session; a tab that does not answer
-        within the session's command limit has hung."""
-        point = press_point(driver, element) if self.presses == "devtools" else None
-        if point is None:  # chromedriver's own click: asked for, or a box larger than a view
-            element.click()
-            return
+        click on an emulated phone (`press_point`, found in the grader's own world, and
+        `touch_events`), sent over the grader's own socket to the app's tab (presses
+        "devtools") or through the session ("driver"). chromedriver's click took 130 to 180 ms
+        a press, against 10 to 15 ms for the same events sent here (idle, 2026-12-03)."""
+        point = press_point(self.reads(driver), element)
         events = touch_events(*point)
-        socket = self._socket(driver)
+        socket = self._socket(driver) if self.presses == "devtools" else None
         if socket is not None:
             limit = driver.command_executor.client_config.timeout
             try:
@@ -646,6 +668,7 @@ class WebDevice:
             old.close()
         self._unread.pop(sid, None)
         self._tabs[sid] = _Tab(target, socket)
+        driver.rvb_device = self   # how the web locators reach this session's reads
 
     def _browser_socket(self, driver: Any) -> PageSocket | None:
         """The grader's socket to the browser `driver` runs, opened at its first use (None:
@@ -705,7 +728,7 @@ class WebDevice:
             return False
         command_limit(driver, ANSWER_S)
         try:
-            answered = driver.execute_script("return 1;") == 1
+            answered = self.reads(driver).alive()
         except Exception:
             answered = False
         if not answered:  # a page that hangs without the test noticing
@@ -831,7 +854,7 @@ class WebDevice:
         # The page's console store goes with the page: what it holds is read first.
         self._unread[_session_id(driver)] = self.console_errors(driver)
         try:
-            driver.execute_script("window.__rvbLeaving = true;")
+            self.reads(driver).leave()   # in the grader's world: the page sees no mark of it
             driver.get(self.app_url)
         except Exception as exc:
             if _hung(exc):
@@ -850,7 +873,7 @@ class WebDevice:
         command_limit(driver, SCRIPT_TIMEOUT_S + 5)
         try:
             while time.monotonic() - started < self.launch_timeout_s:
-                if driver.execute_script(_RENDERED):
+                if self.reads(driver).rendered():
                     return
                 errors += self.console_errors(driver)
                 # An app that threw while starting does not come back: do not wait it out.
@@ -902,6 +925,8 @@ class _Tab:
     """The grader's socket to it could not be opened or failed: the session's path is used."""
     watch: RequestWatch | None = None
     """Its requests, once launched on a device whose browsers run on this host."""
+    reader: PageReader | None = None
+    """The grader's own world on it (`WebDevice.reads`)."""
 
     def close(self) -> None:
         """Close the grader's sockets to the tab, if open."""

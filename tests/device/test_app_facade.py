@@ -162,7 +162,7 @@ def test_an_evidence_shot_has_one_pixel_per_css_pixel(device: WebDevice, screen:
 def test_a_probe_brings_the_tree_once_per_screen_and_never_a_huge_one(device: WebDevice) -> None:
     """The web probe returns the page's outerHTML with its screen mark, not again while the mark
     stays, and not at all past PROBE_TREE_CHARS (a shot's tree is then read when it is taken)."""
-    from pytest_revylbench.app.locators import PROBE_TREE_CHARS, _visible_script
+    from pytest_revylbench.devices.web_reads import TREE_LIMIT
 
     driver = device.launch()
     try:
@@ -170,13 +170,13 @@ def test_a_probe_brings_the_tree_once_per_screen_and_never_a_huge_one(device: We
         assert loc.visible(driver, loc.test_id("total"))
         first = loc.take_judged()
         assert first.mark and first.tree and 'data-testid="total"' in first.tree
-        locators = [list(x) for x in loc.test_id("total")]
-        assert driver.execute_script(_visible_script(), locators, first.mark)[3] is None  # not resent
+        locators = [(by, value, None) for by, value in loc.test_id("total")]
+        assert device.reads(driver).probe(locators, first.mark)[2] is None  # not resent
         loc.visible(driver, loc.test_id("total"))
         assert loc.take_judged() == first  # same mark: the tree it already has
         driver.execute_script(
             "var d = document.createElement('div'); d.textContent = 'x'.repeat(arguments[0]);"
-            "document.body.appendChild(d);", PROBE_TREE_CHARS + 1)
+            "document.body.appendChild(d);", TREE_LIMIT + 1)
         assert loc.visible(driver, loc.test_id("total"))
         huge = loc.take_judged()
         assert huge.mark and huge.mark != first.mark and huge.tree is None
