@@ -202,7 +202,8 @@ def direct_session(url, scratch: Path):
     opts.binary_location = "/usr/bin/chromium"
     for a in (*CHROMIUM_ARGS, *QUIET_UI_FLAGS):
         opts.add_argument(a)
-    opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE, "userAgent": user_agent("/usr/bin/chromium")})
+    opts.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE,
+                                                      "userAgent": user_agent("/usr/bin/chromium")})
     env = {"TMPDIR": str(scratch / "tmp"), "XDG_CONFIG_HOME": str(scratch / "config"),
            "XDG_CACHE_HOME": str(scratch / "cache"), "PATH": "/usr/bin:/bin",
            "REVYLBENCH_OWNER": "bench/facade"}
