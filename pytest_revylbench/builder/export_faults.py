@@ -12,13 +12,12 @@ no rule knows, is charged to the submission, and the reason says it could not be
 
 from __future__ import annotations
 
-import json
 import re
 import signal
 from pathlib import Path
 
+from pytest_revylbench.builder.export_code import code_run_by_export
 from pytest_revylbench.builder.install_faults import signal_name
-from pytest_revylbench.builder.intake import SubmissionRefused, read_regular
 from pytest_revylbench.records.build import StepDiagnosis
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -32,12 +31,6 @@ _STACK_FRAME = re.compile(r"^\s+at .*[/(]node_modules/")
 _JS_ERROR = re.compile(r"^(?:\w*Error|Error)\b.*:|^Failed to construct transformer")
 _WORKER_CRASH = ("child process exceptions, exceeding retry limit", "call retries were exceeded",
                  "worker exited unexpectedly")
-BUNDLER_CONFIGS = (
-    "babel.config.js", "babel.config.cjs", "babel.config.mjs", "babel.config.json", ".babelrc",
-    ".babelrc.js", ".babelrc.json", "metro.config.js", "metro.config.cjs", "metro.config.mjs",
-    "metro.config.json", "metro.config.ts", "app.config.js", "app.config.ts",
-)
-"""Files of a submission that run as code when the bundler starts."""
 CANNOT_TELL = ("whether the submission or the bundler failed cannot be told from the export's "
                "output; charged to the submission, whose code the export runs")
 
@@ -54,39 +47,12 @@ def submission_lines(lines: list[str], work: Path) -> list[str]:
     return [line for line in lines if own.search(line)]
 
 
-def code_run_by_export(work: Path) -> list[str]:
-    """What of the submission runs as code inside the export, besides its modules being
-    transformed: bundler and Expo configs, config plugins of its own, a statically rendered
-    web output. Such code prints and exits as it likes, so the tools' crash cannot be told
-    from its own doing."""
-    found = [name for name in BUNDLER_CONFIGS if (work / name).is_file()]
-    expo = _object(_object(_read_json(work / "app.json")).get("expo"))
-    plugins = expo.get("plugins")
-    for plugin in plugins if isinstance(plugins, list) else []:
-        name = plugin[0] if isinstance(plugin, list) and plugin else plugin
-        if isinstance(name, str) and name.startswith("."):
-            found.append(f"app.json plugin {name}")
-    output = _object(expo.get("web")).get("output")
-    if output in ("static", "server"):
-        found.append(f"app.json web.output {output!r} (renders the app at export)")
-    return sorted(found)
+def diagnose_export(output: str, *, step: str, exit_code: int, work: Path,
+                    own_code: list[str] | None = None) -> StepDiagnosis:
+    """Whose failure an export that exited with `exit_code` is, from what it printed.
 
-
-def _read_json(path: Path) -> object:
-    # Read after the export ran the submission's code, which may have left a FIFO or a link
-    # in the file's place: never followed, never waited on.
-    try:
-        return json.loads(read_regular(path).decode("utf-8"))
-    except (OSError, ValueError, SubmissionRefused):
-        return None
-
-
-def _object(value: object) -> dict[str, object]:
-    return value if isinstance(value, dict) else {}
-
-
-def diagnose_export(output: str, *, step: str, exit_code: int, work: Path) -> StepDiagnosis:
-    """Whose failure an export that exited with `exit_code` is, from what it printed."""
+    `own_code`: what of the submission the export ran (`code_run_by_export`, read before it
+    ran: its code may remove its own files); None reads `work` now."""
     lines = [line.rstrip() for line in _ANSI.sub("", output).splitlines()]
     lines = [line for line in lines if line.strip() and not line.startswith("$ ")]
     lowered = "\n".join(lines).lower()
@@ -111,7 +77,7 @@ def diagnose_export(output: str, *, step: str, exit_code: int, work: Path) -> St
         return agent("an error in the submission's code or configuration: the bundler's error "
                      "names a file of it", f"exit {exit_code}", _error_with_file(lines, named))
     crash = _tools_crash(lines, lowered, exit_code)
-    own_code = code_run_by_export(work)
+    own_code = code_run_by_export(work) if own_code is None else own_code
     if crash is not None and not own_code:
         return bench(*crash)
     last = next((line.strip() for line in reversed(lines) if not line.startswith("[revylbench]")), "")
@@ -157,3 +123,39 @@ def _error_with_file(lines: list[str], named: list[str]) -> str:
     first = named[0].strip()
     error = next((line.strip() for line in lines if _JS_ERROR.match(line.strip())), "")
     return first if not error or error == first else f"{error}\n{first}"
+
+
+FAIR_SHARE = 0.5
+"""An export given at least this share of the build's time limit had the time a clean export
+needs: at the default 600 s it had 300 s, where a budget reference's sandboxed export takes
+about 45 s cold and 12 s with the Metro store (measured on 2 cores)."""
+
+
+def diagnose_timeout(output: str, *, step: str, own_code: list[str], given_s: float,
+                     limit_s: float) -> StepDiagnosis:
+    """Whose fault an export stopped at the build's time limit is.
+
+    The submission's (`build_failed`) when its own code ran in the export (`own_code`, read
+    before it ran) and the export had its fair share of the limit: a config that blocks or
+    loops looks, from outside, like a stalled bundler, and only the submission chose to run
+    code there. The bench's (`timeout`) when no code of the submission runs in the export, or
+    when the steps before it (a cold install, the Metro seed) left it too little time."""
+    lines = [line.strip() for line in _ANSI.sub("", output).splitlines()]
+    last = next((line for line in reversed(lines)
+                 if line and not line.startswith(("$ ", "[revylbench]"))), "")
+    had = f"the export had {given_s:.0f} s of the build's {limit_s:.0f} s limit"
+    evidence = f"{had}; its last line: {last}" if last else f"{had}; it printed nothing"
+    if own_code and given_s >= limit_s * FAIR_SHARE:
+        return StepDiagnosis(
+            step=step, party="agent", code="timeout", evidence=evidence,
+            rule=f"the export ran the submission's {', '.join(own_code)} and did not finish "
+                 "within the build's time limit: a stall there cannot be told from the "
+                 "submission's own code blocking, and is charged to the submission")
+    if own_code:
+        rule = (f"the build's time limit: the steps before the export left it less than "
+                f"{FAIR_SHARE:.0%} of the limit, so its stall is not charged to the submission")
+    else:
+        rule = ("the build's time limit, with no code of the submission running in the export "
+                "(no Babel, Metro, Expo or PostCSS config of its own, no config plugin, no "
+                "static web output)")
+    return StepDiagnosis(step=step, party="bench", rule=rule, code="timeout", evidence=evidence)

@@ -102,7 +102,7 @@ def build_submission(
         else:  # walks its bundle itself, before it reads dist/index.html
             artifact = build_web(
                 work.resolve(), node_modules=node_modules, log=log, deadline=deadline,
-                policy=policy, cache_dir=cache_dir,
+                policy=policy, cache_dir=cache_dir, limit_s=timeout_s,
             )
         if native:
             refuse_strange_output(artifact, step=f"build ({platform})",
@@ -161,8 +161,9 @@ def plain_diagnosis(exc: StepFailed) -> StepDiagnosis:
 
 
 def failure_fault(exc: StepFailed, diagnosis: StepDiagnosis) -> Fault:
-    """The fault a failed step stands for: a time limit stays a timeout, except in the
-    install, where it means a hanging registry (builder_fault)."""
+    """The fault a failed step stands for: the submission's is build_failed (an export that
+    ran its code and ran out of time among them); the bench's time limit stays a timeout,
+    except in the install, where it means a hanging registry (builder_fault)."""
     if diagnosis.party == "agent":
         return Fault.BUILD_FAILED
     if exc.timed_out and not isinstance(exc, InstallFailed):

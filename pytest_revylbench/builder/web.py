@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from pytest_revylbench.builder.build_output import refuse_strange_output
 from pytest_revylbench.builder.deps import lockfile_digest
-from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export
+from pytest_revylbench.builder.export_code import code_run_by_export
+from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export, diagnose_timeout
 from pytest_revylbench.builder.metro_cache import provide, seed_store
 from pytest_revylbench.builder.process import StepFailed, run_step, step_output
 from pytest_revylbench.builder.sandbox import FIXED_WORK, SandboxPolicy
@@ -25,6 +27,7 @@ def build_web(
     deadline: float,
     policy: SandboxPolicy | None = None,
     cache_dir: Path | None = None,
+    limit_s: float | None = None,
 ) -> Path:
     """Export the project in `work` for the web and return the bundle folder.
 
@@ -37,6 +40,9 @@ def build_web(
     With a `policy` and a `cache_dir`, the export starts from a private copy of the
     lockfile's Metro store (metro_cache: made by a grader-owned seed export, never by a
     submission's), and sees its project at sandbox.FIXED_WORK, as the seed did.
+
+    `limit_s`, the build's whole time limit, decides whose an export stopped by it is
+    (export_faults.diagnose_timeout); None counts what was left as the whole limit.
     """
     node_modules = node_modules.resolve()  # the link must resolve inside the sandbox too
     link = work / "node_modules"
@@ -58,6 +64,8 @@ def build_web(
     # The local binary, not `npx`: npx falls back to asking the registry, and in a sandbox
     # without network that stalls for a minute of DNS retries before failing.
     mark = log.stat().st_size if log.exists() else 0
+    own_code = code_run_by_export(work)  # before its code runs, which may remove its files
+    given_s = max(0.0, deadline - time.monotonic())
     try:
         try:
             run_step(
@@ -67,10 +75,14 @@ def build_web(
             if sandbox is not None:
                 _name_work_as_the_grader_does(log, mark, sandbox.inner_work, work)
     except StepFailed as exc:
-        if exc.exit_code is None:  # a time or sandbox limit stopped it: already decided
+        if exc.timed_out:
+            raise StepFailed(STEP, exc.reason, timed_out=True, diagnosis=diagnose_timeout(
+                step_output(log, mark), step=STEP, own_code=own_code, given_s=given_s,
+                limit_s=given_s if limit_s is None else limit_s)) from None
+        if exc.exit_code is None:  # a sandbox limit stopped it: already decided
             raise
         diagnosis = diagnose_export(step_output(log, mark), step=STEP, exit_code=exc.exit_code,
-                                    work=work)
+                                    work=work, own_code=own_code)
         reason = exc.reason
         if diagnosis.party == "bench":
             reason += f": {diagnosis.rule}; the bench's fault"

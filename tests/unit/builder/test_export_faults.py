@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pytest_revylbench.builder.export_faults import CANNOT_TELL, code_run_by_export, diagnose_export
+from pytest_revylbench.builder.export_code import code_run_by_export
+from pytest_revylbench.builder.export_faults import CANNOT_TELL, diagnose_export, diagnose_timeout
 
 STEP = "expo export (web)"
 DEPS = "/root/.cache/revylbench/deps/925a7feb66e001c6/node_modules"
@@ -151,3 +152,43 @@ def test_what_cannot_be_told_is_charged_to_the_submission_and_says_so(tmp_path: 
     assert diagnosis.party == "agent"
     assert diagnosis.rule.startswith(CANNOT_TELL)
     assert diagnosis.rule.endswith("the submission's babel.config.js runs in the export")
+
+
+def test_every_config_the_loaders_read_counts_as_code_of_the_submission(tmp_path: Path) -> None:
+    """Each was missed by the hand-kept list: a `.babelrc.cjs` that SIGKILLed the export was
+    diagnosed "killed by a signal", the bench's, and refunded."""
+    for name in (".babelrc.cjs", ".babelrc.mjs", ".babelrc.cts", "babel.config.ts",
+                 "babel.config.cts", "babel.config.mts", "metro.config.cts", ".config/metro.js",
+                 "app.config.mjs", "app.config.cts", "postcss.config.js"):
+        project = tmp_path / name.replace("/", "_")
+        (project / name).parent.mkdir(parents=True)
+        (project / name).write_text("module.exports = {};\n")
+        assert code_run_by_export(project) == [name]
+        killed = diagnose_export("Starting Metro Bundler\n", step=STEP, exit_code=137, work=project)
+        assert (killed.party, killed.code) == ("agent", "SIGKILL"), name
+    keyed = tmp_path / "keyed"
+    keyed.mkdir()
+    (keyed / "package.json").write_text(json.dumps({"babel": {"plugins": ["./p.js"]}, "metro": {}}))
+    assert code_run_by_export(keyed) == ["package.json 'babel' key", "package.json 'metro' key"]
+    (keyed / "app.config.json").write_text(json.dumps({"expo": {"plugins": ["/abs/plugin.js"]}}))
+    (keyed / "app.json").write_text(json.dumps({"expo": {"plugins": ["./unread.js"]}}))
+    assert "app.config.json plugin /abs/plugin.js" in code_run_by_export(keyed)
+    assert not any("unread" in found for found in code_run_by_export(keyed))
+
+
+def test_a_timeout_is_the_submission_s_when_its_code_ran_with_its_share_of_the_time() -> None:
+    output = "$ expo export\nStarting Metro Bundler\n[revylbench] expo export killed\n"
+    hung = diagnose_timeout(output, step=STEP, own_code=["babel.config.js"], given_s=590,
+                            limit_s=600)
+    assert (hung.party, hung.code) == ("agent", "timeout")
+    assert hung.rule.startswith("the export ran the submission's babel.config.js and did not finish")
+    assert hung.evidence == ("the export had 590 s of the build's 600 s limit; its last line: "
+                             "Starting Metro Bundler")
+    starved = diagnose_timeout(output, step=STEP, own_code=["babel.config.js"], given_s=200,
+                               limit_s=600)
+    assert starved.party == "bench"
+    assert "left it less than 50% of the limit" in starved.rule
+    clean = diagnose_timeout("", step=STEP, own_code=[], given_s=600, limit_s=600)
+    assert (clean.party, clean.code) == ("bench", "timeout")
+    assert "no code of the submission running in the export" in clean.rule
+    assert clean.evidence == "the export had 600 s of the build's 600 s limit; it printed nothing"
