@@ -118,7 +118,8 @@ def grade_status(
     """The grade's status and failure kind: the build first, then bench faults, then crashes."""
     if build is not None and not build.ok:
         kind = build.fault or Fault.BUILD_FAILED
-        status = {Fault.TIMEOUT: GradeStatus.TIMEOUT, Fault.BUILD_FAILED: GradeStatus.CANDIDATE_FAILURE}
+        status = {Fault.TIMEOUT: GradeStatus.TIMEOUT, Fault.BUILD_FAILED: GradeStatus.CANDIDATE_FAILURE,
+                  Fault.TAMPERED: GradeStatus.CANDIDATE_FAILURE}  # its code reads a sign (builder/signs)
         return status.get(kind, GradeStatus.INFRA_FAILURE), kind
     if any(r.fault is Fault.TAMPERED for r in results):
         # Decided before bench faults: a grade that forged its verdicts is never refunded.

@@ -16,6 +16,7 @@ from pytest_revylbench.builder.install_faults import read_npm_failure
 from pytest_revylbench.builder.ios import build_ios
 from pytest_revylbench.builder.process import StepFailed, log_tail
 from pytest_revylbench.builder.sandbox import Limits, SandboxPolicy, build_uid, sandbox_problem
+from pytest_revylbench.builder.signs import SignsRead, scan_signs
 from pytest_revylbench.builder.submission import copy_source
 from pytest_revylbench.builder.web import build_web
 from pytest_revylbench.records.build import BuildResult, InstallAttempt, StepDiagnosis
@@ -86,6 +87,7 @@ def build_submission(
     diagnosis: StepDiagnosis | None = None
     try:
         copy_source(submission, work)  # the intake's rules first: SubmissionRefused
+        check_signs(work, log)
         deps = install_dependencies(
             work, cache_dir, log=log, deadline=deadline, offline=offline, policy=policy,
             retry=install_retry,
@@ -133,6 +135,19 @@ def build_submission(
     return BuiltArtifact(result=result, artifact=artifact, sandboxed=policy is not None)
 
 
+def check_signs(work: Path, log: Path) -> None:
+    """Read the submission's own modules for reads of a sign that it is graded (`signs`);
+    raises SignsRead (the agent's `tampered`) when there is one."""
+    scan = scan_signs(work)
+    widened = f"; every source file read: {scan.widened}" if scan.widened else ""
+    with log.open("a", encoding="utf-8") as out:
+        out.write(f"[revylbench] sign scan: {len(scan.modules)} modules in {scan.seconds:.2f}s, "
+                  f"{len(scan.reads)} reads of a sign{widened}\n")
+        out.writelines(f"[revylbench]   {read.shown()}\n" for read in scan.reads[:20])
+    if scan.reads:
+        raise SignsRead(scan)
+
+
 def failure_tail(log: Path, diagnosis: StepDiagnosis | None) -> str:
     """The failed build's log tail. For an npm failure, npm's own error lines (from its
     `npm error code` line) and the grader's notes after them: its usage text after a usage
@@ -164,6 +179,8 @@ def failure_fault(exc: StepFailed, diagnosis: StepDiagnosis) -> Fault:
     """The fault a failed step stands for: the submission's is build_failed (an export that
     ran its code and ran out of time among them); the bench's time limit stays a timeout,
     except in the install, where it means a hanging registry (builder_fault)."""
+    if isinstance(exc, SignsRead):
+        return Fault.TAMPERED
     if diagnosis.party == "agent":
         return Fault.BUILD_FAILED
     if exc.timed_out and not isinstance(exc, InstallFailed):

@@ -299,7 +299,7 @@ def _build(
         failures.append(FailedTest(name=name, verdict=test.verdict, observed=observed,
                                    launch_errors=errors, **reasons, **files))
     build, log = record.build, None
-    if build is not None and not build.ok and build.fault in (None, Fault.BUILD_FAILED):
+    if build is not None and not build.ok and build.fault in (None, Fault.BUILD_FAILED, Fault.TAMPERED):
         tail = "\n".join(build.log_tail.splitlines()[-_MAX_LOG_LINES:])
         # Paths in the log point into the grader's work folder; the agent knows its files relatively.
         log = index.scrub(re.sub(rf"\S*/{re.escape(record.run_id)}/", "", tail))

@@ -62,7 +62,8 @@ class Fault(StrEnum):
     responding mid-test, or its code kept the component tests past their limit."""
     TAMPERED = "tampered"
     """The submission's code forged or stopped the recording of the hidden component tests'
-    verdicts: every functional item fails, the tier scores 0, and it is never refunded."""
+    verdicts (every functional item fails, the tier scores 0), or reads a sign that it is graded
+    (the build fails: `builder/signs.py`); never refunded."""
     # The bench's: retried on a fresh device, never charged, never counted as a submission.
     DEVICE_FAULT = "device_fault"
     """The device or its server could not be started or stopped answering."""
