@@ -21,6 +21,7 @@ from typing import Any
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.hosttools import HostCall, HostCommandFailed, HostTools, stop_process
+from pytest_revylbench.devices.native_signs import ANDROID_HIDDEN_CAPABILITIES, with_hidden
 from pytest_revylbench.devices.pinning import (
     PINNED,
     android_emulator_arguments,
@@ -70,7 +71,8 @@ def android_capabilities(
 ) -> dict[str, Any]:
     """UiAutomator2 on the installed app; `systemPort` is this device's own, so emulators side
     by side never share a UiAutomator2 server. The pinned locale and no window animations
-    hold whatever the pool file says."""
+    hold whatever the pool file says, and so does the device's own keyboard
+    (`native_signs.ANDROID_HIDDEN_CAPABILITIES`)."""
     caps: dict[str, Any] = {
         **app.capabilities,
         "appium:udid": serial,
@@ -86,7 +88,7 @@ def android_capabilities(
     }
     caps.update(overrides)
     caps.update(android_pinning_capabilities())  # a pool file cannot unpin them
-    return caps
+    return with_hidden(caps, ANDROID_HIDDEN_CAPABILITIES)  # nor show the app more
 
 
 def logcat_errors(entries: list[dict[str, Any]]) -> list[str]:

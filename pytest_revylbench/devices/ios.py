@@ -18,6 +18,7 @@ from typing import Any
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.hosttools import HostCommandFailed, HostTools
+from pytest_revylbench.devices.native_signs import IOS_HIDDEN_CAPABILITIES, with_hidden
 from pytest_revylbench.devices.pinning import (
     ios_launch_arguments,
     ios_launch_environment,
@@ -75,8 +76,10 @@ def ios_capabilities(
     app: NativeApp, *, udid: str, wda_port: int, derived_data: Path, overrides: dict[str, Any]
 ) -> dict[str, Any]:
     """XCUITest on an installed app; the port and WDA build folder are this device's own, so
-    simulators side by side never share a WebDriverAgent. The pinned language, locale, time
-    zone and Reduce Motion go to the app XCUITest launches, whatever the pool file says."""
+    simulators side by side never share a WebDriverAgent. The pinned locale, time zone and
+    Reduce Motion go to the app XCUITest launches, whatever the pool file says; the language
+    is the simulator's own pinned one, never a launch argument the app could read
+    (`native_signs.IOS_HIDDEN_CAPABILITIES`)."""
     caps: dict[str, Any] = {
         **app.capabilities,
         "appium:udid": udid,
@@ -89,7 +92,7 @@ def ios_capabilities(
     }
     caps.update(overrides)
     caps.update(ios_pinning_capabilities())  # a pool file cannot unpin them
-    return caps
+    return with_hidden(caps, IOS_HIDDEN_CAPABILITIES)  # nor show the app more
 
 
 def _version(runtime: dict[str, Any]) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pytest_revylbench.builder.submission import digest as submission_digest
 from pytest_revylbench.builder.submission import tree_digest
+from pytest_revylbench.devices.native_signs import visible_signs
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
 from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE, QUIET_UI_FLAGS, UNSEEN_FLAGS
@@ -82,6 +83,10 @@ def environment(appium_dir: Path) -> dict[str, str]:
         # What the iOS simulator and the Android emulator pin after boot (devices/pinning.py),
         # written out so grade.json shows it.
         **{f"{name}-pinning": json.dumps(pinned_settings(name), sort_keys=True)
+           for name in NATIVE_PLATFORMS},
+        # What an app can still see of XCUITest or UiAutomator2 (devices/native_signs.py),
+        # so a grade says what its app could have told apart.
+        **{f"{name}-visible-signs": json.dumps(visible_signs(name), sort_keys=True)
            for name in NATIVE_PLATFORMS},
     }
     if sys.platform == "darwin":

@@ -8,6 +8,7 @@ from pathlib import Path
 import pydantic
 import pytest
 
+from pytest_revylbench.devices.native_signs import visible_signs
 from pytest_revylbench.devices.pinning import (
     PINNED,
     CommonPinning,
@@ -55,3 +56,14 @@ def test_the_grade_environment_shows_each_native_platforms_pinning() -> None:
     env = environment(Path(".revylbench/appium"))
     assert json.loads(env["ios-pinning"]) == pinned_settings("ios")
     assert json.loads(env["android-pinning"]) == pinned_settings("android")
+
+
+def test_the_grade_environment_records_what_a_native_app_can_still_see() -> None:
+    env = environment(Path(".revylbench/appium"))
+    for platform, helper in (("ios", "WebDriverAgentRunner"), ("android", "io.appium.settings")):
+        signs = json.loads(env[f"{platform}-visible-signs"])
+        assert signs == visible_signs(platform)
+        assert any(helper in s["sign"] for s in signs)         # the driver's helper app
+        assert {s["seen_by"] for s in signs} <= {"js", "native", "query"}
+        assert any(s["seen_by"] == "js" for s in signs)        # what JavaScript alone can read
+    assert "web-visible-signs" not in env                      # measured by test_botd.py instead

@@ -48,7 +48,9 @@ PIN = [
     ADB + ["shell", "getprop", "persist.sys.timezone"],  # checked: the zone really moved
 ]
 PINNED_CAPS = {"appium:language": "en", "appium:locale": "US",
-               "appium:disableWindowAnimation": True}
+               "appium:disableWindowAnimation": True,
+               # the device's own keyboard, never Appium Settings' input method
+               "appium:hideKeyboard": False, "appium:unicodeKeyboard": False}
 
 
 @pytest.fixture
@@ -208,7 +210,8 @@ def test_a_pool_file_cannot_unpin_the_locale_or_animations(apk: Path) -> None:
     caps = android_capabilities(
         android_app(apk), serial="emulator-5556", activity="com.anonymous.budget/.MainActivity",
         system_port=8201, overrides={"appium:language": "fr", "appium:locale": "FR",
-                                     "appium:disableWindowAnimation": False},
+                                     "appium:disableWindowAnimation": False,
+                                     "appium:hideKeyboard": True, "appium:unicodeKeyboard": True},
     )
     assert {key: caps[key] for key in PINNED_CAPS} == PINNED_CAPS
 

@@ -49,9 +49,10 @@ def pin(udid: str) -> list[list[str]]:
 
 
 PINNED_CAPS = {
-    "appium:language": "en", "appium:locale": "en_US", "appium:appTimeZone": "Etc/UTC",
-    "appium:reduceMotion": True,
+    "appium:locale": "en_US", "appium:appTimeZone": "Etc/UTC", "appium:reduceMotion": True,
 }
+"""No `appium:language`: WebDriverAgent would launch the app with `-NSLanguages (en)`, which
+its JavaScript reads (`Settings.get`); the simulator's own AppleLanguages pins it."""
 
 
 @pytest.fixture
@@ -243,6 +244,14 @@ def test_a_pool_file_cannot_unpin_the_locale_or_time_zone(app: Path) -> None:
                    "appium:reduceMotion": False},
     )
     assert {key: caps[key] for key in PINNED_CAPS} == PINNED_CAPS
+
+
+def test_no_capability_hands_the_app_a_launch_argument_a_person_s_launch_lacks(app: Path) -> None:
+    caps = ios_capabilities(
+        ios_app(app), udid="U-1", wda_port=8101, derived_data=Path("/d/1"),
+        overrides={"appium:language": "en"},   # even a pool file's
+    )
+    assert "appium:language" not in caps
 
 
 # -- the pinned environment -----------------------------------------------------------------
