@@ -12,9 +12,10 @@ on the project's machines:
   (`setpriv`, given CAP_SETUID for that one exec) to a uid no other build uses.
 - memory: RLIMIT_DATA per process (private writable memory: reserved but unused address
   space does not count; under RLIMIT_AS, even 4 GiB, `new WebAssembly.Memory` fails) plus
-  a V8 heap cap in NODE_OPTIONS, so V8 fails first with "heap out of memory". There is no
-  total across processes (worst case `max_processes` x `memory_bytes`): the only memory
-  cgroup here belongs to the machine's job runner, so it is left alone.
+  a V8 heap cap in NODE_OPTIONS, so V8 fails first with "heap out of memory". The total
+  across a step's processes is watched by `run_step` (`process.MemoryWatch`, psutil): the
+  only memory cgroup here belongs to the machine's job runner, so it is left alone, and a
+  step whose processes together hold more than `max_total_memory_bytes` is killed.
 - output: RLIMIT_FSIZE per file (writes past it fail with EFBIG, or SIGXFSZ kills the
   writer); `run_step` also stops a step whose work folder outgrows `max_work_bytes`, and
   caps the build log.
@@ -77,6 +78,10 @@ class Limits:
     """RLIMIT_FSIZE: the largest file a step may write (the largest dependency file is 27 MB)."""
     max_processes: int = 256
     """RLIMIT_NPROC of the build's uid, counted in threads; `expo export` peaks near 40."""
+    max_total_memory_bytes: int = 3 * GiB
+    """Resident memory of all the step's processes together (`process.MemoryWatch`). The
+    budget reference's steps peak near 290 MB (a cold export), 200 MB (a warm one, `tsc`)
+    and 320 MB (jest)."""
     max_work_bytes: int = 2 * GiB
     """Disk space the step may fill in its work folder (a dependency install takes 410 MB)."""
     max_log_bytes: int = 8 * MiB
@@ -120,6 +125,9 @@ class Sandbox:
     limits: Limits = field(default_factory=Limits)
     env: Mapping[str, str] = field(default_factory=dict)
     """Variables on top of the clean environment."""
+    watch_memory: bool = False
+    """Kill the step when its processes together hold more than the limits'
+    `max_total_memory_bytes` (a step that runs submission code: the overrun is its own)."""
     work_at: Path | None = None
     """Where the step sees `work` (its cwd, HOME and TMPDIR's parent); None: at its own path.
     A fixed point (FIXED_WORK) makes every build's paths the same, which Metro's transform
@@ -205,6 +213,7 @@ class SandboxPolicy:
         return Sandbox(
             work=work, hidden=(*ALWAYS_HIDDEN, *self.hidden), read_only=tuple(read_only),
             mounts=tuple(mounts), uid=self.uid, limits=self.limits, work_at=work_at,
+            watch_memory=True,
         )
 
     def for_dependency_fill(self, scratch: Path, *, npm_cache: Path, npmrc: Path | None) -> Sandbox:

@@ -185,6 +185,36 @@ def test_a_fork_bomb_is_contained_and_leaves_nothing_behind(tmp_path: Path) -> N
     assert subprocess.run(["true"], timeout=10).returncode == 0  # this machine can still fork
 
 
+MEMORY_HOLDERS = """
+const cp = require('child_process');
+const holder = 'const held = Buffer.alloc(64 << 20, 1); setInterval(() => held[0]++, 1000);';
+for (let i = 0; i < 16; i++) {
+  cp.spawn(process.execPath, ['-e', holder], {detached: true, stdio: 'ignore'});
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+}
+for (;;) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+"""
+"""A babel config starting sixteen processes of 64 MiB each (100 MB with node), each within
+the per-process limit: about 1.6 GB together, were it let run."""
+
+
+def test_a_build_whose_processes_together_hold_too_much_memory_is_stopped_and_charged(
+    tmp_path: Path,
+) -> None:
+    submission = tmp_path / "submission"
+    copy_source(REPO / "suites" / "budget" / "reference", submission)
+    (submission / "babel.config.js").write_text(MEMORY_HOLDERS)
+    built = build(tmp_path, submission, timeout_s=120,
+                  limits=Limits(max_total_memory_bytes=512 * MiB))
+    assert built.result.fault is Fault.BUILD_FAILED, built.result
+    assert built.result.reason.startswith("expo export (web): its ")
+    assert built.result.reason.endswith(" over the limit of 512 MiB for all of a build step's processes")
+    held = int(built.result.reason.split(" MiB of memory together")[0].split()[-1])
+    assert 512 < held < 512 + 2 * 100  # stopped within a holder or two of the limit
+    assert built.result.seconds < 60  # not at the time limit
+    assert no_process_left(build_uid())
+
+
 def test_a_multi_gigabyte_file_is_cut_at_the_output_limit(tmp_path: Path) -> None:
     built = build(tmp_path, hostile(tmp_path, "fill"))
     assert built.result.fault is Fault.BUILD_FAILED

@@ -186,6 +186,43 @@ def test_memory_is_capped_per_process(tmp_path: Path, grow: str) -> None:
         run(sandbox, "node", "-e", script)
 
 
+HOLDERS = """
+for i in $(seq 12); do
+  python3 -c "import time; held = b'x' * (48 << 20); time.sleep(3)" &
+  sleep 0.2
+done
+wait
+echo ALL-HELD
+"""
+"""Twelve processes, each holding 48 MiB (well under the per-process limit), about 700 MB
+together with their interpreters."""
+
+
+@needs_bwrap
+def test_a_step_whose_processes_together_hold_too_much_memory_is_stopped(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    uid = os.getpid() + UID
+    limits = Limits(memory_bytes=256 * MiB, max_total_memory_bytes=192 * MiB)
+    # Unwatched, every holder gets its memory: each is within the per-process limit.
+    assert "ALL-HELD" in run(Sandbox(work=work, uid=uid, limits=limits), "sh", "-c", HOLDERS).splitlines()
+    started = time.monotonic()
+    with pytest.raises(StepFailed, match=r"over the limit of 192 MiB for all of a build step's") as stopped:
+        run(Sandbox(work=work, uid=uid, limits=limits, watch_memory=True), "sh", "-c", HOLDERS)
+    held = int(stopped.value.reason.split(" MiB of memory together")[0].split()[-1])
+    assert 192 < held < 192 + 2 * 60, stopped.value.reason  # stopped within a holder or two
+    assert time.monotonic() - started < 5
+    assert processes_of(uid) == []
+    assert "ALL-HELD" not in (work.parent / "step.log").read_text().splitlines()
+
+
+def test_a_build_step_is_watched_and_the_dependency_fill_is_not(tmp_path: Path) -> None:
+    policy = SandboxPolicy(hidden=(), uid=UID)
+    assert policy.for_build(tmp_path).watch_memory
+    fill = policy.for_dependency_fill(tmp_path, npm_cache=tmp_path / "npm", npmrc=None)
+    assert not fill.watch_memory  # npm runs no submission code: its memory is not the agent's
+
+
 SPAWN_100 = """
 const cp = require('child_process');
 let ok = 0, failed = 0, pending = 100;
