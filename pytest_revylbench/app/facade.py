@@ -313,15 +313,20 @@ class App:
             assert text is not None
             criterion = criterion or f"the screen does not show {text!r}"
             locators = self._loc.text(text)
-            gone = self._poll(lambda: not self._visible(locators), timeout_s)
+            # A match that something on top of it hides is first scrolled out from under it,
+            # as a person would (`_judged`): absent means not readable after that.
+            probe = self._judged(locators)
+            gone = self._poll(lambda: not probe(), timeout_s)
             observed = "absent" if gone else f"{text!r} is shown"
         else:
             criterion = criterion or (
                 f"{at!r} is not shown" if text is None else f"{at!r} does not show {text!r}"
             )
 
+            shown = self._judged(self._loc.test_id(at))
+
             def absent() -> bool:
-                found = self._visible(self._loc.test_id(at))
+                found = shown()
                 return not found or (
                     text is not None and self._loc.element_text(found[0]) != " ".join(text.split())
                 )

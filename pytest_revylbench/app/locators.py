@@ -91,7 +91,7 @@ class WebLocators:
     and read in the grader's own world on the tab (`devices/web_reads.py`), never the page's."""
 
     platform = "web"
-    reveals = False
+    reveals = True
 
     def __init__(self) -> None:
         self._mark: str | None = None
@@ -171,8 +171,9 @@ class WebLocators:
             self._reads(driver).scroll_to(element)
 
     def reveal(self, driver: Any, locators: list[Locator]) -> bool:
-        """Nothing: an element is judged wherever the page is scrolled."""
-        return False
+        """Scroll a match that only something on top of it keeps from being read (a list row
+        under a fixed bar) to the middle of the screen, as a person would."""
+        return bool(self._reads(driver).reveal(list(locators)))
 
     def dismiss_keyboard(self, driver: Any) -> None:
         """Nothing: a browser has no soft keyboard in the way of the next tap."""

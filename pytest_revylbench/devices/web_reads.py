@@ -101,7 +101,7 @@ function lum(c) {
 
 READABLE_JS = """
 var isShown = %ATOM%;
-function readable(el) {
+function readable(el, coveredOk) {
   if (!isShown(el, false)) return 'not displayed';
   var box = el.getBoundingClientRect();
   if (box.width < %MIN_SIDE% || box.height < %MIN_SIDE%) return 'too small';
@@ -128,7 +128,7 @@ function readable(el) {
     }
   }
   var cx = box.left + box.width / 2, cy = box.top + box.height / 2;
-  if (cx >= 0 && cy >= 0 && cx < window.innerWidth && cy < window.innerHeight) {
+  if (!coveredOk && cx >= 0 && cy >= 0 && cx < window.innerWidth && cy < window.innerHeight) {
     var hit = document.elementFromPoint(cx, cy);
     if (hit && !(hit === el || el.contains(hit) || hit.contains(el))) return 'covered';
   }
@@ -156,7 +156,7 @@ for (var i = 0; i < locators.length && !kept.length; i++) {
   }
   for (var j = 0; j < found.length; j++) {
     var el = found[j];
-    if (el.nodeType !== 1 || readable(el) !== null) continue;
+    if (el.nodeType !== 1 || readable(el, A.coveredOk) !== null) continue;
     var tag = el.tagName.toLowerCase();
     var text = (tag === 'input' || tag === 'textarea') ? collapse(el.value) : collapse(el.innerText);
     if (want !== null && text.replace(/ /g, '') !== want.replace(/ /g, '')) continue;
@@ -167,6 +167,27 @@ for (var i = 0; i < locators.length && !kept.length; i++) {
   }
 }
 return {found: kept, mark: m, tree: tree};
+"""
+
+# A matching element a person would read once it is scrolled out from under what covers it
+# (a fixed bar over a list row): scrolled to the middle of its scroll views and the window.
+_REVEAL = """
+for (var i = 0; i < A.locators.length; i++) {
+  var by = A.locators[i][0], value = A.locators[i][1], found = [];
+  if (by === 'css selector') found = Array.prototype.slice.call(document.querySelectorAll(value));
+  else {
+    var r = document.evaluate(value, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    for (var j = 0; j < r.snapshotLength; j++) found.push(r.snapshotItem(j));
+  }
+  for (var j = 0; j < found.length; j++) {
+    var el = found[j];
+    if (el.nodeType !== 1 || readable(el, true) !== null || readable(el, false) === null) continue;
+    var before = mark();
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    return mark() !== before;
+  }
+}
+return false;
 """
 
 _COUNT = """
@@ -249,7 +270,7 @@ def _script(body: str) -> str:
 @cache
 def _scripts() -> dict[str, str]:
     bodies = {
-        "probe": _PROBE, "count": _COUNT, "rendered": _RENDERED, "press": _PRESS,
+        "probe": _PROBE, "reveal": _REVEAL, "count": _COUNT, "rendered": _RENDERED, "press": _PRESS,
         "scroll": _SCROLL, "mark": "return mark();",
         "text": "return collapse(document.body ? document.body.innerText : '');",
         "tree": "return document.documentElement.outerHTML;",
@@ -317,13 +338,20 @@ class PageReader:
             raise StaleElement("the element's document is gone")
         return int(number)
 
-    def probe(self, locators: list[tuple[str, str, str | None]], last_mark: str | None
-              ) -> tuple[list[ElementRef], str, str | None]:
+    def probe(self, locators: list[tuple[str, str, str | None]], last_mark: str | None, *,
+              covered_ok: bool = False) -> tuple[list[ElementRef], str, str | None]:
         """The readable elements of the first fruitful locator (strategy, value, the rendered
         text it must have or None), the screen mark, and the UI tree unless `last_mark` is its
-        mark."""
-        answer = self.run("probe", locators=[list(x) for x in locators], last=last_mark)
+        mark. `covered_ok`: an element under another at its centre counts (a person would
+        scroll to it): what a check that something is absent must count."""
+        answer = self.run("probe", locators=[list(x) for x in locators], last=last_mark,
+                          coveredOk=covered_ok)
         return [self._ref(s) for s in answer["found"]], str(answer["mark"]), answer["tree"]
+
+    def reveal(self, locators: list[tuple[str, str]]) -> bool:
+        """Scroll the first matching element that is readable but for what covers it to the
+        middle of the screen; whether anything moved."""
+        return bool(self.run("reveal", locators=[list(x) for x in locators]))
 
     def count(self, css: str) -> int:
         return int(self.run("count", css=css))
