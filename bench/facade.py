@@ -86,7 +86,14 @@ PRESS = {"with": lambda d, el, locator: el.click()}
 def device_press(device):
     def press(d, el, locator):
         by, value = locator
-        refs, _, _ = device.reads(d).probe([(by, value, None)], None)
+        deadline = time.monotonic() + 5
+        while True:   # shown as the facade judges it: a found element may not be yet
+            refs, _, _ = device.reads(d).probe([(by, value, None)], None)
+            if refs or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        if not refs:
+            raise AssertionError(f"not shown: {value}")
         device.press(d, refs[0])
     return press
 
