@@ -2,8 +2,9 @@
 device draw as the pinned environment does?
 
 `doctor` checks every tool a grade needs (browser, driver, Appium and its drivers,
-bubblewrap, the pinned fonts, the stored calibration) and, for the web device, photographs
-the calibration page; each problem is printed with how to fix it. `calibrate --write` stores
+bubblewrap, the pinned fonts, the stored calibration), lists the processes a dead grade left
+running (`--reap` kills them) and, for the web device, photographs the calibration page; each
+problem is printed with how to fix it. `calibrate --write` stores
 this host's photo as the pinned environment's (done once by the project, committed).
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform as host_os
 import re
 import shutil
@@ -119,6 +121,22 @@ def _fonts(fonts_dir: Path) -> Finding:
     return Finding("fonts", True, f"{FONT_PACKAGE}@{FONT_VERSION}, every file as pinned ({fonts.folder})")
 
 
+def _orphans(reap: bool = False) -> Finding:
+    """Processes of a grade whose grader is gone (killed by SIGKILL, say): the next grade
+    reaps them; with `reap`, now."""
+    from pytest_revylbench.devices.reaper import orphaned_processes, reap_orphaned
+
+    found = reap_orphaned() if reap else orphaned_processes()
+    if not found:
+        return Finding("orphaned processes", True, "none: every marked process's grader is running")
+    shown = "; ".join(orphan.shown() for orphan in found[:10])
+    more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+    if reap:
+        return Finding("orphaned processes", True, f"killed {len(found)}: {shown}{more}")
+    return Finding("orphaned processes", False, f"{len(found)} whose grader is gone: {shown}{more}",
+                   "the next grade kills them, or now: revylbench doctor --reap")
+
+
 def photograph_here(appium_dir: Path, fonts_dir: Path) -> tuple[bytes, dict[str, Any]]:
     """Start a pinned web device of our own and photograph the calibration page."""
     from pytest_revylbench.devices.appium import AppiumServer
@@ -128,7 +146,7 @@ def photograph_here(appium_dir: Path, fonts_dir: Path) -> tuple[bytes, dict[str,
     try:
         env = pinned_browser_env(fonts_dir, scratch)
         server = AppiumServer(appium_dir, log=scratch / "appium.log", scratch=scratch,
-                              owner="revylbench-doctor", browser_env=env)
+                              owner=f"revylbench-doctor/main/{os.getpid()}", browser_env=env)
         device = WebDevice(bundle=calibration.PAGE_DIR, appium=server)
         try:
             device.start()
@@ -166,9 +184,9 @@ def _native(platform: str, appium_dir: Path) -> list[Finding]:
 
 def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
              photograph: Callable[[Path, Path], Finding] = _calibration,
-             host: str | None = None) -> list[Finding]:
+             host: str | None = None, reap: bool = False) -> list[Finding]:
     """Every check for `platform`, in the order a grade needs them."""
-    found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host)]
+    found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host), _orphans(reap)]
     if platform == "web":
         found = [*_browser(), *found, _fonts(fonts_dir)]
         stored = (calibration.PAGE_DIR / "web.png").is_file()
@@ -181,14 +199,20 @@ def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
     return found
 
 
-def add_doctor_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_host_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--platform", default="web", choices=("web", "ios", "android"))
     parser.add_argument("--appium-dir", type=Path, default=Path(".revylbench/appium"))
     parser.add_argument("--fonts-dir", type=Path, default=Path(".revylbench/fonts"))
 
 
+def add_doctor_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_host_arguments(parser)
+    parser.add_argument("--reap", action="store_true",
+                        help="kill the processes of grades whose grader is gone, now")
+
+
 def run_doctor(args: argparse.Namespace) -> int:
-    findings = diagnose(args.platform, args.appium_dir, args.fonts_dir)
+    findings = diagnose(args.platform, args.appium_dir, args.fonts_dir, reap=args.reap)
     width = max(len(f.name) for f in findings)
     for f in findings:
         print(f"{'ok  ' if f.ok else 'FAIL'} {f.name:<{width}}  {f.detail}")
@@ -200,7 +224,7 @@ def run_doctor(args: argparse.Namespace) -> int:
 
 
 def add_calibrate_arguments(parser: argparse.ArgumentParser) -> None:
-    add_doctor_arguments(parser)
+    _add_host_arguments(parser)
     parser.add_argument("--write", action="store_true",
                         help="store this host's photo as the pinned environment's")
 

@@ -16,6 +16,12 @@ server's environment. When Appium or chromedriver dies, its children are orphane
 Only processes whose marker equals this grade's owner exactly are touched: under xdist each
 worker is its own grader with its own owner, and the grader itself (which carries no marker)
 and its ancestors are never killed.
+
+A grader killed by SIGKILL runs none of this: its Appium server, re-parented to init, kept
+running through later grades (56 minutes, under `serve`). So the marker names the grader's
+pid, and a marked process whose grader is gone (no process has that pid, or one started after
+it did: the pid was reused) is an orphan of a dead grade: the next grader reaps it when it
+arms (`reap_orphaned`), and `revylbench doctor` lists it.
 """
 
 from __future__ import annotations
@@ -27,7 +33,13 @@ from dataclasses import dataclass, field
 
 import psutil
 
-from pytest_revylbench.builder.proctree import GONE, become_subreaper, kill_and_reap, protected_pids
+from pytest_revylbench.builder.proctree import (
+    GONE,
+    become_subreaper,
+    command_line,
+    kill_and_reap,
+    protected_pids,
+)
 
 OWNER_VAR = "REVYLBENCH_OWNER"
 
@@ -64,9 +76,10 @@ def settled_owner_of(proc: psutil.Process, wait_s: float = EXEC_SETTLE_S) -> str
 
 def marked_processes(
     owner: str, *, prefix: bool = False, where: Callable[[psutil.Process], bool] | None = None,
+    every: bool = False,
 ) -> list[psutil.Process]:
-    """Running processes whose owner marker is `owner` (or starts with it, with `prefix`),
-    this process and its ancestors excepted."""
+    """Running processes whose owner marker is `owner` (or starts with it, with `prefix`; any
+    marker at all, with `every`), this process and its ancestors excepted."""
     if prefix and not owner:
         raise ValueError("an empty owner prefix would match every marked process")
     protected = protected_pids()
@@ -75,11 +88,72 @@ def marked_processes(
         if proc.pid in protected:
             continue
         marker = owner_of(proc)
-        if marker is None or not (marker.startswith(owner) if prefix else marker == owner):
+        if marker is None or not (every or (marker.startswith(owner) if prefix else marker == owner)):
             continue
         if where is None or where(proc):
             found.append(proc)
     return found
+
+
+@dataclass(frozen=True)
+class Orphan:
+    """A process of a grade whose grader is gone."""
+
+    pid: int
+    owner: str
+    command: str
+    age_s: float
+
+    def shown(self) -> str:
+        return f"{self.pid} ({self.owner}, {self.age_s:.0f} s old): {self.command[:120]}"
+
+
+def grader_gone(marker: str, proc: psutil.Process) -> bool:
+    """Whether the grader a grade's marker (`<run id>/<worker>/<grader pid>`) names has ended
+    since it started `proc`. A marker not of that form (the service's, its workers') names no
+    grader: False."""
+    parts = marker.rsplit("/", 2)
+    if len(parts) != 3 or not all(parts) or not parts[2].isdigit():
+        return False
+    try:
+        grader = psutil.Process(int(parts[2]))
+        if grader.status() == psutil.STATUS_ZOMBIE:
+            return True
+        # A grader starts before its servers; one that started later reuses a dead one's pid.
+        return grader.create_time() > proc.create_time()
+    except psutil.NoSuchProcess:
+        return True
+    except (psutil.AccessDenied, psutil.ZombieProcess):
+        return False
+
+
+def orphaned_processes() -> list[Orphan]:
+    """Every marked process on this host whose grader is gone, oldest first."""
+    found = []
+    now = time.time()
+    for proc in marked_processes("", every=True):
+        marker = owner_of(proc)
+        if marker is None or not grader_gone(marker, proc):
+            continue
+        try:
+            age = now - proc.create_time()
+        except GONE:
+            continue
+        found.append(Orphan(proc.pid, marker, command_line(proc), age))
+    return sorted(found, key=lambda orphan: -orphan.age_s)
+
+
+def reap_orphaned() -> list[Orphan]:
+    """Kill every process of a grade whose grader is gone, and whatever they started."""
+    orphans = orphaned_processes()
+    procs = []
+    for orphan in orphans:
+        try:
+            procs.append(psutil.Process(orphan.pid))
+        except GONE:
+            continue
+    kill_and_reap(procs)
+    return orphans
 
 
 @dataclass
@@ -96,8 +170,10 @@ class Reaper:
     _snapshot: dict[int, psutil.Process] = field(default_factory=dict)
 
     def arm(self) -> None:
-        """Become a child subreaper (once, before the first device server starts)."""
+        """Become a child subreaper (once, before the first device server starts), and reap
+        what dead graders left running (`reap_orphaned`)."""
         if not self.armed:
+            self.collected += len(reap_orphaned())
             self.subreaper = become_subreaper()
             self.armed = True
 

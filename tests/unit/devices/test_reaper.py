@@ -16,7 +16,14 @@ import psutil
 import pytest
 
 from pytest_revylbench.builder.proctree import command_line, running
-from pytest_revylbench.devices.reaper import OWNER_VAR, Reaper, marked_processes, settled_owner_of
+from pytest_revylbench.devices.reaper import (
+    OWNER_VAR,
+    Reaper,
+    grader_gone,
+    marked_processes,
+    orphaned_processes,
+    settled_owner_of,
+)
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="subreaper is Linux's")
 
@@ -186,3 +193,87 @@ def test_a_zombie_s_command_line_reads_empty() -> None:
     assert command_line(proc) == ""  # a zombie until the wait below
     child.wait()
     assert command_line(proc) == ""  # gone
+
+
+KILLED_GRADER = textwrap.dedent("""
+    import os, subprocess, sys, time
+    # A grader's Appium server: marked `<run>/<worker>/<grader pid>`, started in its own
+    # session as the real one is; the grader then dies by SIGKILL, running no cleanup.
+    server = subprocess.Popen(["sleep", "600"], start_new_session=True,
+                              env={**os.environ, "REVYLBENCH_OWNER": f"{sys.argv[1]}/main/{os.getpid()}"})
+    print(server.pid, flush=True)
+    time.sleep(600)
+""")
+
+
+@pytest.fixture
+def killed_grade() -> Iterator[tuple[int, str]]:
+    """(pid of its server, its marker): a grade killed by SIGKILL, its server left running."""
+    run = owner().removesuffix("/main")
+    grader = subprocess.Popen([sys.executable, "-c", KILLED_GRADER, run], stdout=subprocess.PIPE,
+                              text=True)
+    assert grader.stdout is not None
+    server = int(grader.stdout.readline())
+    marker = f"{run}/main/{grader.pid}"
+    deadline = time.monotonic() + 5
+    while settled_owner_of(psutil.Process(server)) != marker:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    grader.kill()
+    grader.wait()
+    yield server, marker
+    for proc in marked_processes(marker):
+        proc.kill()
+
+
+@linux_only
+def test_a_server_whose_grader_was_killed_is_listed_and_reaped_by_the_next_grader(
+    killed_grade: tuple[int, str],
+) -> None:
+    from pytest_revylbench.cli.doctor import _orphans
+
+    server, marker = killed_grade
+    assert running(server), "the killed grade's server outlives it (what the reaper stops)"
+    assert psutil.Process(server).ppid() != os.getpid()
+    listed = {orphan.pid: orphan.owner for orphan in orphaned_processes()}
+    assert listed.get(server) == marker
+    finding = _orphans()
+    assert not finding.ok and f"{server} ({marker}, " in finding.detail
+    assert finding.fix == "the next grade kills them, or now: revylbench doctor --reap"
+    # What the next grade (or xdist worker) does before its first device starts.
+    arm = ("import sys; from pytest_revylbench.devices.reaper import Reaper; "
+           "reaper = Reaper(sys.argv[1]); reaper.arm(); print(reaper.collected)")
+    next_grade = subprocess.run([sys.executable, "-c", arm, owner()], capture_output=True,
+                                text=True, timeout=60)
+    assert next_grade.returncode == 0, next_grade.stderr
+    assert int(next_grade.stdout) >= 1
+    deadline = time.monotonic() + 5
+    while running(server):
+        assert time.monotonic() < deadline, "the orphaned server is still running"
+        time.sleep(0.02)
+    assert server not in {orphan.pid for orphan in orphaned_processes()}
+
+
+def test_a_live_grader_s_processes_and_other_markers_are_never_orphans(mark: str) -> None:
+    me = f"{mark.removesuffix('/main')}/gw0/{os.getpid()}"
+    mine = subprocess.Popen(["sleep", "600"], env={**os.environ, OWNER_VAR: me})
+    service = subprocess.Popen(["sleep", "600"], env={**os.environ, OWNER_VAR: f"{mark}/workers"})
+    try:
+        deadline = time.monotonic() + 5
+        while len(marked_processes(me)) + len(marked_processes(f"{mark}/workers")) < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert not grader_gone(me, psutil.Process(mine.pid))
+        assert not grader_gone(f"{mark}/workers", psutil.Process(service.pid))
+        assert {mine.pid, service.pid}.isdisjoint(o.pid for o in orphaned_processes())
+        # A pid now held by a process started after the server names another program: gone.
+        later = subprocess.Popen(["sleep", "600"])
+        try:
+            assert grader_gone(f"run/main/{later.pid}", psutil.Process(mine.pid))
+        finally:
+            later.kill()
+            later.wait()
+    finally:
+        for proc in (mine, service):
+            proc.kill()
+            proc.wait()
