@@ -26,64 +26,107 @@ from types import TracebackType
 from typing import Any
 
 from pytest_revylbench.checks.functional import SEPARATOR, SUFFIX, JestCase, JestVerdict, verdicts
+from pytest_revylbench.checks.jest_config import WITNESS_ENV
 
 MAX_CHANNEL_BYTES = 32 * 1024 * 1024
 """More than any honest run sends (a budget run sends ≈20 KB); the rest is dropped, and
 a run that overflows is judged tampered."""
 
 
-class Channel:
-    """Two pipes for one jest run: the key, read once by the recorder, and the records.
+WITNESS_KEYS = 256
+"""Copies of the witnesses' key in their pipe: one per worker process jest starts (it starts
+one, and another each time a worker outgrows `workerIdleMemoryLimit`)."""
 
-    Use as a context manager around the jest step; pass `pass_fds` to the process and
-    `reporter_options` to the reporter's configuration, then call `received()`.
-    """
 
-    def __init__(self, *, owner: int | None = None) -> None:
-        self.key = secrets.token_bytes(32)
-        key_read, key_write = os.pipe()
-        self._records_read, self._records_write = os.pipe()
-        self._key_read = key_read
-        if owner is not None:
-            # The recorder reopens its end through /proc after the sandbox changed its uid.
-            os.fchown(self._records_write, owner, owner)
-            os.fchown(key_read, owner, owner)
-        os.write(key_write, self.key.hex().encode())
-        os.close(key_write)
+class _Pipe:
+    """The read end of a pipe, drained by a thread into memory (at most MAX_CHANNEL_BYTES)."""
+
+    def __init__(self) -> None:
+        self.read, self.write = os.pipe()
         self._chunks: list[bytes] = []
         self._size = 0
         self.overflowed = False
-        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader = threading.Thread(target=self._drain, daemon=True)
         self._reader.start()
 
-    @property
-    def pass_fds(self) -> tuple[int, int]:
-        return (self._key_read, self._records_write)
-
-    @property
-    def reporter_options(self) -> dict[str, int]:
-        return {"keyFd": self._key_read, "channelFd": self._records_write}
-
-    def _read(self) -> None:
-        while chunk := os.read(self._records_read, 64 * 1024):
+    def _drain(self) -> None:
+        while chunk := os.read(self.read, 64 * 1024):
             if self._size + len(chunk) > MAX_CHANNEL_BYTES:
                 self.overflowed = True
                 continue
             self._chunks.append(chunk)
             self._size += len(chunk)
 
+    def received(self, timeout_s: float) -> bytes:
+        self._reader.join(timeout=timeout_s)
+        return b"".join(self._chunks)
+
+    def close(self) -> None:
+        self._reader.join(timeout=1.0)
+        try:
+            os.close(self.read)
+        except OSError:
+            pass
+
+
+class Channel:
+    """The pipes of one jest run: the recorder's key (read once by the recorder) and its
+    records; the witnesses' key (read once by each test worker's environment, before any test
+    file loads) and their ledger.
+
+    Use as a context manager around the jest step; pass `pass_fds` to the process,
+    `reporter_options` to the reporter's configuration and `witness_env` to its environment,
+    then call `received()` and `ledger()`.
+    """
+
+    def __init__(self, *, owner: int | None = None) -> None:
+        self.key = secrets.token_bytes(32)
+        self.witness_key = secrets.token_bytes(32)
+        key_read, key_write = os.pipe()
+        self._records = _Pipe()
+        self._ledger = _Pipe()
+        self._key_read = key_read
+        self._witness_read, witness_write = os.pipe()
+        if owner is not None:
+            # The recorder reopens its end through /proc after the sandbox changed its uid.
+            os.fchown(self._records.write, owner, owner)
+            os.fchown(key_read, owner, owner)
+        os.write(key_write, self.key.hex().encode())
+        os.close(key_write)
+        os.write(witness_write, self.witness_key * WITNESS_KEYS)  # 8 KB: within a pipe's buffer
+        os.close(witness_write)
+
+    @property
+    def pass_fds(self) -> tuple[int, ...]:
+        return (self._key_read, self._records.write, self._witness_read, self._ledger.write)
+
+    @property
+    def reporter_options(self) -> dict[str, int]:
+        return {"keyFd": self._key_read, "channelFd": self._records.write}
+
+    @property
+    def witness_env(self) -> dict[str, str]:
+        return {WITNESS_ENV: f"{self._witness_read},{self._ledger.write}"}
+
+    @property
+    def overflowed(self) -> bool:
+        return self._records.overflowed or self._ledger.overflowed
+
     def started(self) -> None:
-        """The process has its copies: close the grader's, so the reader sees the end."""
-        for fd in (self._key_read, self._records_write):
+        """The process has its copies: close the grader's, so the readers see the end."""
+        for fd in (self._key_read, self._records.write, self._witness_read, self._ledger.write):
             try:
                 os.close(fd)
             except OSError:
                 pass
 
     def received(self, timeout_s: float = 10.0) -> bytes:
-        """Everything the run sent (call after the process and its sandbox ended)."""
-        self._reader.join(timeout=timeout_s)
-        return b"".join(self._chunks)
+        """Everything the recorder sent (call after the process and its sandbox ended)."""
+        return self._records.received(timeout_s)
+
+    def ledger(self, timeout_s: float = 10.0) -> bytes:
+        """Everything the test workers' witnesses sent."""
+        return self._ledger.received(timeout_s)
 
     def __enter__(self) -> Channel:
         return self
@@ -91,11 +134,8 @@ class Channel:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.started()
-        self._reader.join(timeout=1.0)
-        try:
-            os.close(self._records_read)
-        except OSError:
-            pass
+        self._records.close()
+        self._ledger.close()
 
 
 @dataclass
@@ -146,6 +186,54 @@ def records(data: bytes, key: bytes) -> tuple[list[dict[str, Any]], list[str]]:
     return found, problems
 
 
+@dataclass
+class Witnessed:
+    """What the test workers' witnesses saw, by test name (`<file stem> › <titles>`)."""
+
+    ran: set[str] = field(default_factory=set)
+    """Tests whose function (the one the hidden file declared) completed without an error."""
+    failed: set[str] = field(default_factory=set)
+    """Tests whose function, hooks or code failed: never credited, whatever jest reports."""
+
+
+def witnessed(data: bytes, key: bytes) -> tuple[Witnessed, list[str]]:
+    """The ledger's records, and the evidence against any line a witness did not sign."""
+    seen = Witnessed()
+    problems: list[str] = []
+    last: dict[str, int] = {}
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    elif lines:
+        problems.append("the witnesses' ledger ends in the middle of a record")
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        try:
+            signature, body = raw.decode("utf-8").split(" ", 1)
+            record = json.loads(body)
+            worker, seq = str(record["worker"]), int(record["seq"])
+        except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+            problems.append(f"ledger line {number} is not a witness's record: {raw[:120]!r}")
+            continue
+        if not hmac.compare_digest(signature, mac(key, body)):
+            problems.append(f"ledger line {number} has a wrong signature (not written by the "
+                            f"grader's witness): {raw[:160]!r}")
+            continue
+        if seq != last.get(worker, 0) + 1:
+            problems.append(f"ledger line {number} is out of order (worker {worker}, sequence "
+                            f"{seq}, expected {last.get(worker, 0) + 1})")
+        last[worker] = seq
+        if "test" not in record:
+            continue  # a failure outside any test: jest reports it with its file
+        name = SEPARATOR.join((Path(str(record.get("file", ""))).name.removesuffix(SUFFIX),
+                               str(record["test"])))
+        if record.get("kind") == "ran":
+            seen.ran.add(name)
+        elif record.get("kind") == "failed":
+            seen.failed.add(name)
+    return seen, problems
+
+
 def _killed_by(exit_code: int | None) -> int | None:
     if exit_code is None:
         return None
@@ -158,13 +246,38 @@ def _killed_by(exit_code: int | None) -> int | None:
 
 def judge(
     data: bytes, key: bytes, *, exit_code: int | None, cases: list[JestCase],
-    overflowed: bool = False,
+    overflowed: bool = False, ledger: bytes | None = None, witness_key: bytes = b"",
 ) -> RunJudgement:
-    """The verdicts of one jest run from its channel, cross-checked.
+    """The verdicts of one jest run from its channel, cross-checked, and with `ledger` against
+    what the test workers' witnesses saw.
 
     :param exit_code: jest's exit status (None when the grader stopped it at the deadline).
     :param cases: the tests collected statically from the hidden files the run was given.
     """
+    result = _judge(data, key, exit_code=exit_code, cases=cases, overflowed=overflowed)
+    if ledger is None:
+        return result
+    seen, problems = witnessed(ledger, witness_key)
+    result.tampered.extend(problems)
+    for name, verdict in sorted(result.verdicts.items()):
+        if verdict.status != "passed":
+            continue
+        if name in seen.failed:
+            result.tampered.append(f"jest reported {name!r} passed, but the grader's witness saw "
+                                   "it fail: code under test rewrote the test's result")
+        elif name not in seen.ran:
+            result.tampered.append(f"jest reported {name!r} passed, but the grader's witness never "
+                                   "saw the hidden file's test function complete")
+    for name in sorted(seen.failed):
+        if result.verdicts.get(name, JestVerdict("not_run")).status != "failed":
+            # A run cut short (a hang, a killed worker) still fails what failed before.
+            result.verdicts[name] = JestVerdict("failed", "the grader's witness saw this test fail")
+    return result
+
+
+def _judge(
+    data: bytes, key: bytes, *, exit_code: int | None, cases: list[JestCase], overflowed: bool,
+) -> RunJudgement:
     found, problems = records(data, key)
     result = RunJudgement(tampered=problems)
     if overflowed:

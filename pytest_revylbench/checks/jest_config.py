@@ -15,10 +15,19 @@ from pytest_revylbench.builder.sandbox import FIXED_WORK, SCRATCH_NAME
 from pytest_revylbench.checks.functional import SUFFIX
 
 JEST_FILES = Path(__file__).resolve().parent / "jest"
-"""The grader's own jest files: the recorder, the setup that freezes the test API, the module
-that denied Node modules resolve to, the transformer that reads the transform store."""
+"""The grader's own jest files: the recorder, the test environment that witnesses each test
+and freezes the test realm, the setup that freezes the test API, the module that denied Node
+modules resolve to, the transformer that reads the transform store."""
+JEST_TOOLS = Path(__file__).resolve().parents[2] / ".revylbench" / "jest" / "node_modules"
+"""The grader's own npm packages for the jest run (`.ci/jest`, installed by `.ci/setup`)."""
+SES_BUNDLE = JEST_TOOLS / "ses" / "dist" / "ses.umd.min.js"
+"""ses's `lockdown()`, evaluated in the test realm by `jest/environment.js`."""
 HIDDEN_FOLDER = "__hidden_tests__"
 JEST_CACHE = ".jest-cache"
+WITNESS_ENV = "REVYLBENCH_WITNESS_FDS"
+"""`<key fd>,<ledger fd>` for the test environment's witness (`jest/environment.js`), which
+reads and removes it before any test file loads. Not in the jest configuration: that is part
+of every transform's key, which must match the seed run's."""
 INNER_STORE = FIXED_WORK.parent / "jest-store"
 """Where a sandboxed jest run sees the lockfile's transform store (read-only in a grade)."""
 TEST_TIMEOUT_MS = 60_000
@@ -37,6 +46,10 @@ def install_grader_files(work: Path, tests: list[Path]) -> Path:
         shutil.copy2(test, folder / test.name)
     for script in sorted(JEST_FILES.glob("*.js")):
         shutil.copy2(script, folder / f"revylbench-{script.name}")
+    if not SES_BUNDLE.is_file():
+        raise OSError(f"the grader's jest tools are not installed ({SES_BUNDLE} is missing): "
+                      "run .ci/setup")
+    shutil.copy2(SES_BUNDLE, folder / "revylbench-ses.js")
     return folder
 
 
@@ -58,6 +71,7 @@ def jest_config(work: Path, *, node_modules: Path | None = None,
         reporters.append([f"{hidden}/revylbench-reporter.js", reporter])
     return json.dumps({
         "preset": "jest-expo", "rootDir": str(work), "roots": [hidden],
+        "testEnvironment": f"{hidden}/revylbench-environment.js",
         "testMatch": [f"{hidden}/*{SUFFIX}"],
         "setupFilesAfterEnv": [f"{hidden}/revylbench-setup.js"],
         "reporters": reporters,

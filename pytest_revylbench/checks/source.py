@@ -87,7 +87,8 @@ class CheckRecord(Record):
 
 def _step(name: str, argv: list[str], *, work: Path, log: Path, deadline: float,
           policy: SandboxPolicy | None, node_modules: Path, mounts: tuple[Mount, ...] = (),
-          work_at: Path | None = None, pass_fds: tuple[int, ...] = ()) -> StepVerdict:
+          work_at: Path | None = None, pass_fds: tuple[int, ...] = (),
+          env: dict[str, str] | None = None) -> StepVerdict:
     started = time.monotonic()
     box = None
     if policy is not None:
@@ -96,7 +97,7 @@ def _step(name: str, argv: list[str], *, work: Path, log: Path, deadline: float,
     mark = log.stat().st_size if log.exists() else 0
     try:
         run_step(name, argv, cwd=work, log=log, deadline=deadline, sandbox=box, pass_fds=pass_fds,
-                 env={"FORCE_COLOR": "0", "NO_COLOR": "1"})
+                 env={"FORCE_COLOR": "0", "NO_COLOR": "1", **(env or {})})
         return StepVerdict(ok=True, seconds=round(time.monotonic() - started, 3), exit_code=0)
     except StepFailed as exc:
         with log.open("rb") as out:
@@ -189,14 +190,14 @@ def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, d
         functional = _step("hidden component tests (jest)", argv, work=work, log=log,
                            deadline=deadline, policy=policy, node_modules=node_modules,
                            work_at=inner if policy is not None else None, mounts=mounts,
-                           pass_fds=channel.pass_fds)
+                           pass_fds=channel.pass_fds, env=channel.witness_env)
         channel.started()
         data = channel.received()
+        ledger = channel.ledger()
         overflowed = channel.overflowed
-        key = channel.key
     timed_out = not functional.ok and functional.exit_code is None
-    found = judge(data, key, exit_code=None if timed_out else functional.exit_code, cases=cases,
-                  overflowed=overflowed)
+    found = judge(data, channel.key, exit_code=None if timed_out else functional.exit_code,
+                  cases=cases, overflowed=overflowed, ledger=ledger, witness_key=channel.witness_key)
     if found.bench_fault:
         failed = functional.model_copy(update={"ok": False, "message": found.bench_fault})
         return CheckRecord(typecheck=typecheck, functional=failed, bench_fault=found.bench_fault)
@@ -206,8 +207,10 @@ def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, d
         return CheckRecord(typecheck=typecheck, functional=functional.model_copy(update={"ok": True}),
                            tests=found.verdicts, tampered=evidence)
     if found.failure:
+        # What the witnesses saw fail before the run stopped stays failed.
         return CheckRecord(typecheck=typecheck, functional=functional.model_copy(update={
-            "ok": False, "message": f"{found.failure}\n{functional.message}".strip()}))
+            "ok": False, "message": f"{found.failure}\n{functional.message}".strip()}),
+            tests=found.verdicts)
     return CheckRecord(typecheck=typecheck, functional=functional.model_copy(update={"ok": True}),
                        tests=found.verdicts)
 

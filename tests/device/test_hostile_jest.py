@@ -46,10 +46,10 @@ def hostile(tmp_path: Path, attack: str) -> Path:
     return submission
 
 
-def check(tmp_path: Path, attack: str) -> tuple[CheckRecord, str]:
+def check(tmp_path: Path, attack: str, *, step_timeout_s: float | None = None) -> tuple[CheckRecord, str]:
     record = run_checks(hostile(tmp_path, attack), work=tmp_path / "work", tests=[TOTALS],
                         cache_dir=CACHE, log=tmp_path / "run" / "checks.log", timeout_s=600,
-                        sandbox=True)
+                        sandbox=True, step_timeout_s=step_timeout_s)
     return record, (tmp_path / "run" / "checks.log").read_text(errors="replace")
 
 
@@ -101,10 +101,61 @@ def test_killing_the_recorder_is_tampering(tmp_path: Path) -> None:
     assert "killed by signal 9" in record.tampered
 
 
-@pytest.mark.xfail(strict=True, reason="known residual (README, trusted grading): code in the test "
-                   "worker can clear a failed test's errors in jest-circus's own state")
-def test_clearing_jest_circus_state_is_not_yet_caught(tmp_path: Path) -> None:
-    record, _ = check(tmp_path, "circus-state")
+def caught(record: CheckRecord) -> str:
+    return verdict_of(next(c for c in CASES if c.name == CAUGHT), record.tests).status
+
+
+def test_clearing_jest_circus_state_is_tampering(tmp_path: Path) -> None:
+    """The failure left the worker (the witness) before the hook cleared it from jest's state."""
+    record, log = check(tmp_path, "circus-state")
+    assert told(log, "circus-state")["hook"] == "ok:"  # the hook was registered and ran
+    assert passed(record) <= HONEST_PASSED
+    assert f"jest reported {CAUGHT!r} passed, but the grader's witness saw it fail" in record.tampered
+
+
+def test_patched_intrinsics_change_no_verdict(tmp_path: Path) -> None:
+    """The test realm's intrinsics are frozen before the submission loads; the worker's own
+    realm is out of reach."""
+    record, log = check(tmp_path, "patch-intrinsics")
+    seen = told(log, "patch-intrinsics")
+    for patch in ("trim", "includes", "is", "some", "stringify", "filter", "outer_realm"):
+        assert seen[patch].startswith("error:"), (patch, seen[patch])
+    assert caught(record) == "failed"
+    assert passed(record) <= HONEST_PASSED
+    assert not record.tampered
+
+
+def test_rewriting_what_the_worker_sends_changes_no_verdict(tmp_path: Path) -> None:
+    """process.send, _send, the IPC channel's write and fs's writes, from every way to the
+    worker's process: none leads out of the test realm (where `process` is jest's copy)."""
+    record, log = check(tmp_path, "replace-send")
+    seen = told(log, "replace-send")
+    for route in ("timer", "buffer", "require", "async"):
+        assert seen[f"reach_{route}"].startswith("error:"), (route, seen[f"reach_{route}"])
+    assert caught(record) == "failed"
+    assert passed(record) <= HONEST_PASSED
+
+
+def test_forged_witness_records_are_tampering(tmp_path: Path) -> None:
+    record, log = check(tmp_path, "forge-ledger")
+    assert told(log, "forge-ledger")["pipes"]
+    assert passed(record) <= HONEST_PASSED
+    assert "not written by the grader's witness" in record.tampered or passed(record) == 0
+
+
+def test_a_thrown_non_error_changes_no_verdict(tmp_path: Path) -> None:
+    record, log = check(tmp_path, "throw-non-error")
+    assert told(log, "throw-non-error")["hook"] == "ok:"
+    assert passed(record) <= HONEST_PASSED
+    assert caught(record) == "failed" or "the grader's witness saw it fail" in record.tampered
+
+
+def test_hanging_after_a_failed_assertion_keeps_the_failure(tmp_path: Path) -> None:
+    """The run is stopped at its limit; the test that failed before the hang is still failed."""
+    record, log = check(tmp_path, "hang-after-failure", step_timeout_s=150)
+    assert told(log, "hang-after-failure")["hanging"]
+    assert record.functional is not None and record.functional.timed_out
+    assert caught(record) == "failed"
     assert passed(record) <= HONEST_PASSED
 
 

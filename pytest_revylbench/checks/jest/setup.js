@@ -29,6 +29,9 @@ const MATCHERS = Symbol.for('$$jest-matchers-object');
 const table = globalThis[MATCHERS];
 if (table) {
   Object.freeze(table.matchers);
+  // expect's equality testers decide toEqual and the like: none may be added after this.
+  if (Array.isArray(table.customEqualityTesters)) Object.freeze(table.customEqualityTesters);
+  Object.freeze(table);
   Object.defineProperty(globalThis, MATCHERS, { value: table, writable: false, configurable: false });
 }
 Object.freeze(globalThis.expect);
@@ -71,3 +74,18 @@ for (const name of Object.keys(library)) {
   if (value && (typeof value === 'object' || typeof value === 'function')) Object.freeze(value);
 }
 Object.freeze(library);
+
+// The matchers and the library look their helpers up on those modules' exports at each call:
+// every module of the verdict's path loaded so far keeps its exports.
+const VERDICT_PATH = /\/node_modules\/(@testing-library\/|expect\/|@jest\/expect|jest-matcher-utils\/|jest-diff\/|pretty-format\/|test-renderer\/|react-test-renderer\/|redent\/)/;
+for (const file of Object.keys(require.cache)) {
+  const loaded = require.cache[file];
+  if (!VERDICT_PATH.test(file) || !loaded || !loaded.exports) continue;
+  if (typeof loaded.exports === 'object' || typeof loaded.exports === 'function') Object.freeze(loaded.exports);
+}
+
+// Last, before the hidden file (and so any module of the submission) loads: the test realm's
+// intrinsics freeze (jest/environment.js offers this once).
+const lockdown = globalThis[Symbol.for('revylbench.lockdown')];
+if (typeof lockdown !== 'function') throw new Error('revylbench: the grader\'s test environment is not in use');
+lockdown();
