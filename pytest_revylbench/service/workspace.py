@@ -41,6 +41,14 @@ queued or grading is refused, and costs nothing). A grade that failed by the ben
 (not your app's) is graded again and never counted against you. Once the budget is used, or
 the rollout has ended, a submission is refused with the reason.
 
+## Graded as a person would use it
+
+Your app is graded as it behaves for anyone who opens it. Code of yours (not your own tests)
+that looks for signs of being graded or tested, to behave differently then, is tampering and
+scores 0: reading `navigator.webdriver`, a `cdc_…` or `__rvb…` global, `HeadlessChrome`,
+`domAutomation`, `callPhantom`, `_selenium`, `__nightmare`, `JEST_WORKER_ID`,
+`process.env.NODE_ENV === 'test'`, or whether `jest` or `expect` exist.
+
 ## Feedback
 
 After each grade the submit command prints `feedback.md` and unpacks the bundle into

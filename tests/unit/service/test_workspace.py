@@ -81,6 +81,11 @@ def test_the_workspace_holds_the_public_files_and_nothing_hidden(task_id: str, t
         assert said in agents
     for stage in task.spec.stages:
         assert stage.instruction in agents
+    # What the build charges as tampering is said to the agent before it writes a line.
+    from pytest_revylbench.builder.signs import TEXT_SIGNS
+
+    assert "is tampering and\nscores 0" in agents
+    assert all(sign in agents for sign in (*TEXT_SIGNS, "NODE_ENV === 'test'", "`jest`", "`expect`"))
     # The service file: this rollout, its token (kept outside the workspace), no endpoint yet.
     service = read_service_file(ws)
     assert service.rollout == str(rollout.resolve()) and service.endpoint is None
