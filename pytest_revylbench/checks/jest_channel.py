@@ -188,7 +188,7 @@ def records(data: bytes, key: bytes) -> tuple[list[dict[str, Any]], list[str]]:
 
 @dataclass
 class Witnessed:
-    """What the test workers' witnesses saw, by test name (`<file stem> › <titles>`)."""
+    """What the test workers' witnesses saw, by test name (`<file stem> › <titles>`)."""  # noqa: RUF002
 
     ran: set[str] = field(default_factory=set)
     """Tests whose function (the one the hidden file declared) completed without an error."""

@@ -14,7 +14,7 @@ import pytest
 
 from pytest_revylbench.checks.functional import JestCase
 from pytest_revylbench.checks.jest_channel import Channel, judge, mac, records
-from pytest_revylbench.checks.jest_config import JEST_FILES
+from pytest_revylbench.checks.jest_config import JEST_FILES, WITNESS_ENV
 
 KEY = b"k" * 32
 CASES = [JestCase("totals.test.tsx", ("derived", "equal is not over"), 3),
@@ -139,9 +139,11 @@ def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in(last: str
             pass_fds=channel.pass_fds, capture_output=True, text=True, timeout=60, check=True)
         channel.started()
         data, key = channel.received(), channel.key
+        witness = {int(fd) for fd in channel.witness_env[WITNESS_ENV].split(",")}
     seen = json.loads(proc.stderr.strip().splitlines()[-1])
-    # Besides stdio, the child holds only the descriptor `ls` opened to list /proc/self/fd.
-    assert len(set(seen["inherited"]) - {0, 1, 2}) == 1, seen["inherited"]
+    # Besides stdio and the witnesses' two pipes (every worker's environment reads its key from
+    # one and writes to the other), the child holds only the descriptor `ls` opened.
+    assert len(set(seen["inherited"]) - {0, 1, 2} - witness) == 1, seen["inherited"]
     assert "--experimental-permission" in seen["workerOptions"]
     found = judge(data, key, exit_code=exit_code, cases=CASES)
     assert not found.tampered, found.tampered
@@ -149,3 +151,41 @@ def test_the_recorder_signs_what_it_sends_and_leaves_workers_no_way_in(last: str
     # The same bytes under any other key are forgeries, and so is the other exit status.
     assert judge(data, b"x" * 32, exit_code=exit_code, cases=CASES).tampered
     assert judge(data, key, exit_code=1 - exit_code, cases=CASES).tampered
+
+
+def ledger(*bodies: dict[str, object], key: bytes = KEY, worker: str = "w1") -> bytes:
+    lines = []
+    for seq, body in enumerate(bodies, 1):
+        text = json.dumps({**body, "worker": worker, "seq": seq})
+        lines.append(f"{mac(key, text)} {text}\n")
+    return "".join(lines).encode()
+
+
+RAN = [{"kind": "ran", "file": "totals.test.tsx", "test": f"derived › {t}"}
+       for t in ("equal is not over", "plural count")]
+REPORT = signed(hello(), file_record("passed", "passed"), complete(2, 0))
+
+
+def test_a_test_is_credited_only_when_the_witness_saw_it_complete() -> None:
+    honest = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=ledger(*RAN), witness_key=KEY)
+    assert not honest.tampered and {v.status for v in honest.verdicts.values()} == {"passed"}
+    unseen = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=ledger(RAN[0]), witness_key=KEY)
+    assert any("never saw" in t and "plural count" in t for t in unseen.tampered)
+
+
+def test_a_failure_the_witness_saw_outweighs_jest_s_report() -> None:
+    failed = {"kind": "failed", "file": "totals.test.tsx", "test": "derived › plural count"}
+    cleared = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=ledger(*RAN, failed), witness_key=KEY)
+    assert any("saw it fail" in t for t in cleared.tampered)
+    # A run stopped at its limit still fails what the witness saw fail.
+    late = judge(signed(hello()), KEY, exit_code=None, cases=CASES, ledger=ledger(failed), witness_key=KEY)
+    assert late.verdicts["totals › derived › plural count"].status == "failed"
+
+
+def test_an_unsigned_or_reordered_ledger_line_is_tampering() -> None:
+    forged = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=ledger(*RAN, key=b"y" * 32),
+                   witness_key=KEY)
+    assert any("not written by the grader's witness" in t for t in forged.tampered)
+    lines = ledger(*RAN).splitlines(keepends=True)
+    swapped = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=lines[1] + lines[0], witness_key=KEY)
+    assert any("out of order" in t for t in swapped.tampered)
