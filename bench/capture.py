@@ -29,6 +29,7 @@ from common import ROOT, copy_reference, export_web, loadavg, machine, save, war
 from device_cpu import cpu_by_kind
 
 import pytest_revylbench.devices.web as web
+import pytest_revylbench.devices.web_browser as web_browser
 from pytest_revylbench.devices.appium import AppiumServer
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 30
@@ -62,8 +63,8 @@ def idle(seconds: float = 3.0) -> float:
 
 
 def measure(bundle: Path, scratch: Path, extra: tuple[str, ...]) -> dict[str, object]:
-    pinned = web.CHROMIUM_ARGS
-    web.CHROMIUM_ARGS = (*pinned, *extra)  # this bench's browser only
+    pinned = web_browser.CHROMIUM_ARGS
+    web_browser.CHROMIUM_ARGS = (*pinned, *extra)  # this bench's browser only
     scratch.mkdir(parents=True, exist_ok=True)
     appium = AppiumServer(ROOT / ".revylbench" / "appium", log=scratch / "appium.log",
                           scratch=scratch / "appium")
@@ -86,7 +87,7 @@ def measure(bundle: Path, scratch: Path, extra: tuple[str, ...]) -> dict[str, ob
         print(f"{' '.join(extra) or 'pinned flags'}: {out}", flush=True)
         return out
     finally:
-        web.CHROMIUM_ARGS = pinned
+        web_browser.CHROMIUM_ARGS = pinned
         if device is not None:
             device.stop()
         appium.stop()

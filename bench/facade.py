@@ -38,13 +38,8 @@ from pytest_revylbench.app.facade import App
 from pytest_revylbench.app.locators import WebLocators, _xpath_string
 from pytest_revylbench.devices.appium import AppiumServer
 from pytest_revylbench.devices.protocol import DeviceSession
-from pytest_revylbench.devices.web import (
-    CHROMIUM_ARGS,
-    PHONE,
-    QUIET_UI_FLAGS,
-    WebDevice,
-    user_agent,
-)
+from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.devices.web_browser import CHROMIUM_ARGS, PHONE, QUIET_UI_FLAGS, user_agent
 
 REPS = int(sys.argv[1]) if len(sys.argv) > 1 else 5
 OUT_NAME = sys.argv[2] if len(sys.argv) > 2 else "facade"

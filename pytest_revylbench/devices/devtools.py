@@ -7,7 +7,7 @@ its window handle, so the grader reaches the very tab the session drives without
 browser which tabs it has (a page could open more with the same URL). A command sent here
 skips Appium and chromedriver: ≈ 1 ms instead of ≈ 8 ms of round trip, and none of Appium's
 CPU (figure 14). The app cannot reach the socket: its requests go through a proxy that does
-not exist, loopback included (`web.network_args`).
+not exist, loopback included (`web_browser.network_args`).
 """
 
 from __future__ import annotations

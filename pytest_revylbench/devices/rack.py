@@ -20,13 +20,13 @@ from pytest_revylbench.devices.reaper import Reaper
 from pytest_revylbench.devices.remote import RemoteDevice
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import (
-    COMMAND_TIMEOUT_S,
     DEFAULT_ISOLATION,
     DEFAULT_PRESS,
     Isolation,
     PressMode,
     WebDevice,
 )
+from pytest_revylbench.devices.web_session import COMMAND_TIMEOUT_S
 
 DRIVERS: dict[str, tuple[str, ...]] = {"web": ("chromium",)}
 """The Appium drivers a provider's own server loads (the others installed, such as the fake

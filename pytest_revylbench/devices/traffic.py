@@ -12,7 +12,7 @@ Chromium closes a DevTools socket that falls its send buffer (256 MB) behind; th
 bound on the browser's side, and a watch that lost its socket says so in the same way.
 
 Only the tab's own requests are seen, as chromedriver's log saw them, not the browser's own:
-a recording proxy in place of the one where nothing listens (`web.network_args`) would see
+a recording proxy in place of the one where nothing listens (`web_browser.network_args`) would see
 those too (its sign-in service calls accounts.google.com with no page open, 2026-12-05).
 """
 

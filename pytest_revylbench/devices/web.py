@@ -1,12 +1,12 @@
-"""The local web device: Chromium in phone emulation, driven by Appium's Chromium driver."""
+"""The local web device: Chromium in phone emulation, driven by Appium's Chromium driver.
+
+`web_browser` says what browser it starts, `web_session` holds a session's plumbing (pinning,
+presses' events, the wipe), `web_reads` every read of the screen in the grader's own world;
+this module is the device: launches, kept browsers, the grader's sockets to each tab."""
 
 from __future__ import annotations
 
 import base64
-import functools
-import json
-import re
-import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,205 +30,48 @@ from pytest_revylbench.devices.devtools import (
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
 from pytest_revylbench.devices.ports import free_port
 from pytest_revylbench.devices.protocol import Driver, Screen
-from pytest_revylbench.devices.rendering import CDP_OVERRIDES, PIXEL_FLAGS
 from pytest_revylbench.devices.site import StaticSite
-from pytest_revylbench.devices.traffic import RequestWatch, request_url
+from pytest_revylbench.devices.traffic import RequestWatch
 from pytest_revylbench.devices.video import Screencast, VideoCapture
-from pytest_revylbench.devices.web_reads import ElementRef, PageReader, StaleElement
-
-PHONE = {"width": 393, "height": 852, "pixelRatio": 3, "touch": True, "mobile": True}
-PHONE_MODEL = "Pixel 8"
-ANDROID_VERSION = "14"
-PHONE_USER_AGENT = (
-    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-    "Chrome/{major}.0.0.0 Mobile Safari/537.36"
+from pytest_revylbench.devices.web_browser import (
+    CHROMIUM_ARGS,
+    PHONE,
+    QUIET_UI_FLAGS,
+    SCRIPT_TIMEOUT_S,
+    UNSEEN_FLAGS,
+    screen_key,
+    web_capabilities,
 )
-"""An Android Chrome phone, the one phone Chromium can be without contradicting itself: its
-user agent, `navigator.userAgentData` and client hints name Android, Chrome of the browser's
-own major version and a Pixel (an iPhone's Safari would disagree with `navigator.vendor`,
-`userAgentData` and the engine's own features)."""
-UNSEEN_FLAGS = ("--disable-blink-features=AutomationControlled",)
-"""Flags that keep the browser's automation out of the page's sight: `navigator.webdriver`
-is false, as in a person's browser, by the engine itself rather than a patched getter. They
-decide no pixel, so they are recorded apart from the rendering record, under the environment's
-own key (`outputs/provenance.environment`, "web-unseen")."""
-HIDE_DRIVER_GLOBALS = (
-    "(function () { var w = window, names = Object.getOwnPropertyNames(w);"
-    " for (var i = 0; i < names.length; i++) if (/^cdc_/.test(names[i])) {"
-    " try { delete w[names[i]]; } catch (e) {} } })();"
+from pytest_revylbench.devices.web_reads import PageReader
+from pytest_revylbench.devices.web_session import (
+    COMMAND_TIMEOUT_S,
+    EVIDENCE_CAPTURE,
+    _hung,
+    cdp,
+    command_limit,
+    console_errors,
+    evidence_screenshot,
+    pin_session,
+    press_point,
+    requested_urls,
+    touch_events,
+    wipe_browser,
 )
-"""Run on every new document before the app's first script (`pin_session`): chromedriver adds
-seven `cdc_…` globals to each document for its element commands, which the grader does not use
-on the page; a page must not find them."""
-CHROMIUM_ARGS = (
-    "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--no-default-browser-check", *PIXEL_FLAGS,
-)
-QUIET_UI_FLAGS = (
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI",
-)
-"""Browser-UI pages a headless phone never shows. At every start Chromium 156 loads its two
-omnibox popups (`chrome://omnibox-popup.top-chrome/`) in a WebUI renderer of their own: half
-of a browser start's CPU (≈ 0.7 of 1.5 CPU-s) and a process, for nothing on the page. They
-decide no pixel (the calibration page, compared at every grade's start, is unchanged), so
-they are recorded apart from the rendering record, under the environment's own key
-(`outputs/provenance.environment`, "web-browser-ui"). ChromeDriver merges this
-`--disable-features` list with its own."""
-# Every request goes through a proxy that does not exist, loopback included (`<-loopback>`
-# removes Chromium's implicit bypass), except those to the app's own origin: the app's code
-# cannot reach the grader's Appium server or any other service on 127.0.0.1.
-NO_PROXY_PORT = 9
 
-
-def network_args(origin: str) -> list[str]:
-    """Flags that confine the browser's requests to `origin` (host:port)."""
-    return [f"--proxy-server=http://127.0.0.1:{NO_PROXY_PORT}",
-            f"--proxy-bypass-list=<-loopback>;{origin}"]
-
-
-@functools.cache
-def chromium_major(chromium: str) -> str:
-    """The browser's major version (its user agent names it, as a real Chrome's does)."""
-    try:
-        out = subprocess.run([chromium, "--version"], capture_output=True, text=True, timeout=30,
-                             check=False).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        out = ""
-    found = re.search(r"(\d+)\.\d+\.\d+", out)
-    return found.group(1) if found else "0"
-
-
-def user_agent(chromium: str) -> str:
-    return PHONE_USER_AGENT.format(major=chromium_major(chromium))
-
+__all__ = ["CHROMIUM_ARGS", "PHONE", "QUIET_UI_FLAGS", "UNSEEN_FLAGS", "WebDevice", "cdp",
+           "command_limit", "evidence_screenshot"]
 
 CRASH_GRACE_S = 3.0
 
-# Navigation does not wait for the page's load (pageLoadStrategy "none"): a page whose script
-# never yields would hold `get` until Appium's proxy gives up (240 s). The render wait bounds
-# the launch instead, and each script call is bounded, so a busy page is found in seconds.
-PAGE_LOAD_TIMEOUT_S = 30.0
-SCRIPT_TIMEOUT_S = 10.0
-"""A page script (the render probe, a fingerprint) not back by then is held by the app's own
-script: the page has hung."""
 CONSOLE_READ_S = 5.0
 """The longest a read of the page's console store may wait for the page (`console_errors`)."""
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 """Appium hosts whose browsers run on this host (`WebDevice._local`)."""
-COMMAND_TIMEOUT_S = 20.0
-"""The longest one driver command may take in a test (the HTTP read limit) unless the grade
-says otherwise (`--command-timeout`): a command that needs the page (find, click, a log read)
-waits for it without a limit of its own."""
 ANSWER_S = 5.0
 """isolation "context": a kept browser's page must answer a trivial script within this at the
 end of a test (a page that answers nothing sooner has hung)."""
 SESSION_TIMEOUT_S = 180.0
 """Starting a browser session under a loaded CPU can take tens of seconds."""
-
-
-def _hung(exc: BaseException) -> bool:
-    """The driver gave up waiting for the page: a script timeout, the renderer's silence, or
-    our own read limit on the command (or the grader's socket heard nothing in time)."""
-    if isinstance(exc, AppHung | PageSilent):
-        return True
-    name = type(exc).__name__
-    text = str(exc).lower()
-    return (name == "TimeoutException" or "timed out receiving message from renderer" in text
-            or "script timeout" in text or "read timed out" in text)
-
-
-def command_limit(driver: Any, seconds: float) -> None:
-    """Bound every later HTTP command of `driver` to `seconds` (the client's read timeout)."""
-    driver.command_executor.client_config.timeout = seconds
-
-
-
-EVIDENCE_CAPTURE = {"format": "png", "optimizeForSpeed": True, "fromSurface": False}
-"""DevTools' capture of the view: one pixel per CSS pixel (393×852 on the 3× phone) whatever
-the emulated pixel ratio, in one command, with its fastest PNG encoding. Its bytes are those
-of a capture clipped to the visual viewport at scale 1/ratio (checked on budget's screens),
-without the layout-metrics call such a clip needs. Measured on this machine (2026-12-02, 15
-captures each, idle): 38-43 ms and 11-15 ms of Chromium's CPU per capture, against 99-108 ms
-and 81-89 ms for WebDriver's screenshot at the device's 1179×2556."""
-
-
-def evidence_screenshot(driver: Any) -> bytes:
-    """`WebDevice.evidence_screenshot` through the session (needs the DevTools command
-    `pin_session` adds): where the grader's own DevTools socket to the tab cannot be used."""
-    return base64.b64decode(cdp(driver, "Page.captureScreenshot", dict(EVIDENCE_CAPTURE))["data"])
-
-
-def press_point(reader: PageReader, element: ElementRef) -> tuple[float, float]:
-    """Where a finger presses `element` (`web_reads._PRESS`, in the grader's own world), or
-    the error WebDriver's element click gives: not interactable (no box, or gone), or
-    intercepted by the element on top."""
-    from selenium.common.exceptions import (
-        ElementClickInterceptedException,
-        ElementNotInteractableException,
-        StaleElementReferenceException,
-    )
-
-    try:
-        at = reader.press_point(element)
-    except StaleElement as exc:
-        raise StaleElementReferenceException(f"stale element reference: {exc}") from exc
-    if at.get("x") is None:
-        raise ElementNotInteractableException("element not interactable: it has no box")
-    if not at.get("ok"):
-        raise ElementClickInterceptedException(
-            f"element click intercepted: Element {at.get('el')} is not clickable at point "
-            f"({at['x']}, {at['y']}). Other element would receive the click: {at.get('hit')}")
-    return float(at["x"]), float(at["y"])
-
-
-def touch_events(x: float, y: float) -> list[dict[str, Any]]:
-    """The DevTools events of one finger's tap at (x, y), CSS pixels of the viewport: what
-    chromedriver's element click sends on an emulated phone (the page sees pointerdown,
-    touchstart, pointerup, touchend, then mousedown, mouseup and click, all of pointer type
-    touch)."""
-    return [{"type": "touchStart", "touchPoints": [{"x": x, "y": y}]},
-            {"type": "touchEnd", "touchPoints": []}]
-
-
-def console_errors(driver: Any) -> list[str]:
-    """Errors the page logged since the last call (the browser log is drained by reading)."""
-    try:
-        entries = driver.get_log("browser")
-    except Exception:  # a driver without the log endpoint: no evidence, not a failure
-        return []
-    return [str(e.get("message", "")) for e in entries if e.get("level") == "SEVERE"]
-
-
-def requested_urls(driver: Any) -> list[str]:
-    """URLs the page requested since the last call, from Chromium's performance log
-    (drained by reading): every fetch, image, script and WebSocket, failed ones included."""
-    urls: list[str] = []
-    for entry in driver.get_log("performance"):
-        try:
-            message = json.loads(entry["message"])["message"]
-        except (KeyError, TypeError, ValueError):
-            continue
-        url = request_url(message)
-        if url is not None:
-            urls.append(url)
-    return urls
-
-
-def pin_session(driver: Any) -> None:
-    """Apply the pinned time zone, locale and emulated media to a new session, before the app
-    loads (DevTools overrides last for the tab's life, reloads included)."""
-    from selenium.common.exceptions import WebDriverException
-
-    driver.command_executor.add_command(
-        "executeCdpCommand", "POST", "/session/$sessionId/goog/cdp/execute")
-    unseen = [("Page.addScriptToEvaluateOnNewDocument",
-               {"source": HIDE_DRIVER_GLOBALS, "runImmediately": True})]
-    for command, params in [*CDP_OVERRIDES, *unseen]:
-        try:
-            driver.execute("executeCdpCommand", {"cmd": command, "params": params})
-        except WebDriverException as exc:
-            raise DeviceError(f"could not pin the device ({command}): {exc.msg}") from exc
 
 
 Isolation = Literal["browser", "context"]
@@ -244,166 +87,6 @@ PRESS_MODES: tuple[PressMode, ...] = ("devtools", "driver")
 grader's own world: `press_point`): "devtools", over the grader's own DevTools socket to the
 tab (`WebDevice.press`); "driver", through the session (chromedriver's DevTools connection)."""
 DEFAULT_PRESS: PressMode = "devtools"
-
-
-def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
-    """Run one DevTools command on the session's current tab (see `pin_session`)."""
-    return driver.execute("executeCdpCommand", {"cmd": command, "params": params})["value"]
-
-
-def wipe_browser(driver: Any, origin: str, browser: PageSocket | None, *,
-                 logs: bool = True) -> tuple[str, PageSocket | None]:
-    """Make a kept browser as fresh as a new one for the app at `origin` (scheme://host:port).
-
-    A new tab replaces every open one (history, sessionStorage, timers and the page's memory
-    go with the tabs); then the origin's data, every cookie and the HTTP cache are cleared:
-    `storageTypes: "all"` takes local storage, IndexedDB, Cache Storage, service workers,
-    file systems and WebSQL with it. The new tab is pinned as a new session's is, and the logs
-    the old tabs left are drained (`logs`: where chromedriver keeps them). (A fresh browser
-    context per launch would be neater, but the Chromium driver runs DevTools commands on a
-    tab, where `Target.createBrowserContext` is "Not allowed".)
-
-    `browser`: the grader's own socket to the browser (`devtools.browser_socket`). Through
-    it, the tabs are opened and closed and the data cleared with DevTools commands sent
-    together (`_wipe_over_devtools`); without it (a browser whose DevTools address is not
-    this host's), through the session, one WebDriver command at a time: 0.30 to 0.34 s a wipe
-    against 0.18 to 0.20 s (idle, 2026-12-02). Returns the new tab's window handle (its DevTools
-    target id) and, from the first path, the grader's socket to it.
-    """
-    if browser is not None:
-        target, page = _wipe_over_devtools(driver, origin, browser)
-    else:
-        target, page = _wipe_through_session(driver, origin), None
-    try:
-        pin_session(driver)
-        if logs:  # chromedriver's logs; a new tab's console store and requests start empty
-            console_errors(driver)
-            driver.get_log("performance")
-    except BaseException:
-        if page is not None:
-            page.close()
-        raise
-    return target, page
-
-
-def _wipe_through_session(driver: Any, origin: str) -> str:
-    stale = list(driver.window_handles)
-    driver.switch_to.new_window("tab")
-    fresh = driver.current_window_handle
-    for handle in stale:
-        driver.switch_to.window(handle)
-        driver.close()
-    driver.switch_to.window(fresh)
-    cdp(driver, "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    cdp(driver, "Network.clearBrowserCookies", {})
-    cdp(driver, "Network.clearBrowserCache", {})
-    return str(fresh)
-
-
-def _pages(browser: PageSocket) -> set[str]:
-    answer = browser.call("Target.getTargets", {}, timeout_s=COMMAND_TIMEOUT_S)
-    return {str(t["targetId"]) for t in answer["targetInfos"] if t.get("type") == "page"}
-
-
-def _wipe_over_devtools(driver: Any, origin: str, browser: PageSocket) -> tuple[str, PageSocket]:
-    """The wipe's tabs and data over the grader's own sockets; the session is then switched
-    to the new tab (chromedriver gives it the session's mobile emulation as it attaches).
-
-    The data are cleared only once the old tabs are gone: a page's `pagehide` handler may
-    still write to storage as its tab closes."""
-    stale = _pages(browser)
-    created = browser.call("Target.createTarget", {"url": "about:blank"}, timeout_s=COMMAND_TIMEOUT_S)
-    fresh = str(created["targetId"])
-    for ident in [browser.send("Target.closeTarget", {"targetId": t}) for t in stale]:
-        browser.wait(ident, timeout_s=COMMAND_TIMEOUT_S)
-    deadline = time.monotonic() + COMMAND_TIMEOUT_S
-    while _pages(browser) & stale:
-        if time.monotonic() > deadline:
-            raise DevToolsError(f"the old tabs were still open {COMMAND_TIMEOUT_S:.0f}s after closing")
-        time.sleep(0.01)
-    page = PageSocket(target_socket(debugger_address(driver), fresh))
-    try:
-        sent = [(page, page.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})),
-                (page, page.send("Network.clearBrowserCache", {})),
-                (browser, browser.send("Storage.clearCookies", {}))]
-        for socket, ident in sent:
-            socket.wait(ident, timeout_s=COMMAND_TIMEOUT_S)
-        driver.switch_to.window(fresh)
-    except BaseException:
-        page.close()
-        raise
-    return fresh, page
-
-
-def device_metrics(viewport: Screen | None) -> dict[str, Any]:
-    if viewport is None:
-        return dict(PHONE)
-    return {"width": viewport.width, "height": viewport.height, "pixelRatio": viewport.scale,
-            "touch": True, "mobile": True}
-
-
-def screen_key(viewport: Screen | None) -> str:
-    """The emulated screen of a launch on `viewport` (None: the default phone), as the kept
-    browser's key: numbers compared as numbers, so a checkpoint's 393×852 at scale 3.0 is the
-    default phone's 393×852 at 3 and reuses its browser."""
-    metrics = {k: float(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
-               for k, v in device_metrics(viewport).items()}
-    return json.dumps(metrics, sort_keys=True)
-
-
-BROWSER_PREFS: dict[str, Any] = {"download_restrictions": 3}
-"""Chromium profile preferences of every device browser: no download, ever (3: block all). A
-headless Chromium otherwise saves what a page downloads (a blob of any size, made in the page)
-into the grading host's ~/Downloads, where it outlives the grade."""
-
-
-def client_hints(chromium: str) -> dict[str, Any]:
-    """What the phone's `navigator.userAgentData` and client-hint headers say (chromedriver's
-    `mobileEmulation.clientHints`): the user agent's own phone."""
-    major = chromium_major(chromium)
-    brands = [{"brand": "Chromium", "version": major}, {"brand": "Google Chrome", "version": major},
-              {"brand": "Not-A.Brand", "version": "99"}]
-    return {"platform": "Android", "platformVersion": ANDROID_VERSION, "model": PHONE_MODEL,
-            "mobile": True, "architecture": "", "bitness": "", "wow64": False, "brands": brands,
-            "fullVersionList": [{"brand": b["brand"], "version": f"{b['version']}.0.0.0"}
-                                for b in brands]}
-
-
-def web_capabilities(
-    *, chromium: str, chromedriver: str, chromedriver_port: int, overrides: dict[str, Any],
-    viewport: Screen | None = None, origin: str | None = None, logs: bool = False,
-) -> dict[str, Any]:
-    """W3C capabilities of a pinned session; `origin` (host:port) is the only one its
-    requests may reach. `logs`: chromedriver keeps the console's messages and the network's
-    events, for a device that cannot read them over its own sockets to the tab
-    (`devices/console.py` and `devices/traffic.py` say why not otherwise)."""
-    caps: dict[str, Any] = {
-        "platformName": "linux",
-        "browserName": "chrome",
-        "appium:automationName": "Chromium",
-        "appium:executable": chromedriver,
-        "appium:chromedriverPort": chromedriver_port,
-        "appium:newCommandTimeout": 120,
-        "pageLoadStrategy": "none",
-        "timeouts": {"pageLoad": int(PAGE_LOAD_TIMEOUT_S * 1000),
-                     "script": int(SCRIPT_TIMEOUT_S * 1000)},
-        "goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"} if logs else
-                             {"browser": "OFF", "performance": "OFF"},
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *UNSEEN_FLAGS,
-                     *(network_args(origin) if origin else [])],
-            "excludeSwitches": ["enable-automation"],
-            "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
-                                "userAgent": user_agent(chromium),
-                                "clientHints": client_hints(chromium)},
-            "prefs": dict(BROWSER_PREFS),
-        },
-    }
-    if logs:
-        caps["goog:chromeOptions"]["perfLoggingPrefs"] = {"enableNetwork": True, "enablePage": False}
-    caps.update(overrides)
-    return caps
 
 
 @dataclass

@@ -21,7 +21,7 @@ from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.native_signs import visible_signs
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
-from pytest_revylbench.devices.web import CHROMIUM_ARGS, PHONE, QUIET_UI_FLAGS, UNSEEN_FLAGS
+from pytest_revylbench.devices.web_browser import CHROMIUM_ARGS, PHONE, QUIET_UI_FLAGS, UNSEEN_FLAGS
 from pytest_revylbench.tasks.digests import reference_digest
 from pytest_revylbench.tasks.digests import suite_digest as suite_digest
 from pytest_revylbench.tasks.digests import task_digest as task_digest
@@ -75,9 +75,9 @@ def environment(appium_dir: Path) -> dict[str, str]:
         # and media: everything besides the versions above that decides the web device's pixels.
         "web-rendering": _sha(json.dumps(web_rendering(), sort_keys=True).encode()),
         "web-calibration": _calibration_sha(),
-        # Browser-UI pages turned off, which decide no pixel (devices/web.QUIET_UI_FLAGS).
+        # Browser-UI pages turned off, which decide no pixel (devices/web_browser.QUIET_UI_FLAGS).
         "web-browser-ui": " ".join(QUIET_UI_FLAGS),
-        # What keeps the browser's automation out of the page's sight (devices/web.UNSEEN_FLAGS),
+        # What keeps the browser's automation out of the page's sight (devices/web_browser.UNSEEN_FLAGS),
         # deciding no pixel.
         "web-unseen": " ".join(UNSEEN_FLAGS),
         # What the iOS simulator and the Android emulator pin after boot (devices/pinning.py),

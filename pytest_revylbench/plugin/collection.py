@@ -30,7 +30,7 @@ from pytest_revylbench.checks.source import CheckRecord
 from pytest_revylbench.devices.calibration import Calibration
 from pytest_revylbench.devices.console import OVERFLOW as CONSOLE_OVERFLOW
 from pytest_revylbench.devices.errors import AppHung
-from pytest_revylbench.devices.web import screen_key
+from pytest_revylbench.devices.web_browser import screen_key
 from pytest_revylbench.plugin.config import GradeConfig
 from pytest_revylbench.plugin.item_ids import DeclaredItem
 from pytest_revylbench.plugin.keys import viewport_key

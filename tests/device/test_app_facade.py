@@ -138,7 +138,7 @@ def test_an_evidence_shot_has_one_pixel_per_css_pixel(device: WebDevice, screen:
 
     from PIL import Image
 
-    from pytest_revylbench.devices.web import cdp
+    from pytest_revylbench.devices.web_session import cdp
 
     driver = device.launch(screen)
     try:
@@ -188,7 +188,7 @@ def test_an_evidence_shot_goes_over_the_graders_own_socket_to_the_sessions_tab(d
     """The lazy evidence's capture skips Appium (no command through the session), brings the
     same bytes as the session's path, and shows the tab the session drives: the new tab of a
     wiped kept browser, and not another tab on the same URL that shows something else."""
-    from pytest_revylbench.devices.web import evidence_screenshot as through_session
+    from pytest_revylbench.devices.web_session import evidence_screenshot as through_session
 
     first = device.launch()
     driver = device.launch()  # the kept browser, wiped: a new tab
@@ -215,7 +215,7 @@ def test_an_evidence_shot_goes_over_the_graders_own_socket_to_the_sessions_tab(d
 
 def test_an_evidence_shot_falls_back_to_the_session_when_the_socket_fails(device: WebDevice) -> None:
     """A socket that breaks is dropped: the shot comes through the session, and later ones too."""
-    from pytest_revylbench.devices.web import evidence_screenshot as through_session
+    from pytest_revylbench.devices.web_session import evidence_screenshot as through_session
 
     driver = device.launch()
     try:
@@ -237,7 +237,7 @@ def test_a_page_that_holds_its_renderer_hangs_its_evidence_shot(device: WebDevic
     import time
 
     from pytest_revylbench.devices.errors import AppHung
-    from pytest_revylbench.devices.web import command_limit
+    from pytest_revylbench.devices.web_session import command_limit
 
     driver = device.launch()
     try:

@@ -21,7 +21,8 @@ import pytest
 
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.devtools import connect, debugger_address, target_socket
-from pytest_revylbench.devices.web import PHONE, WebDevice, chromium_major
+from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.devices.web_browser import PHONE, chromium_major
 
 REPO = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).parent / "botd_probe"

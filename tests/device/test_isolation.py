@@ -181,7 +181,7 @@ def test_a_hung_page_s_browser_is_killed_not_left_spinning(
 def test_a_download_writes_nothing_on_the_grading_host(device: Callable[[Isolation], WebDevice]) -> None:
     """A page can make a file of any size and download it; a headless Chromium saves it into
     the host's ~/Downloads, where it outlives the grade. The device's browsers block downloads
-    (`web.BROWSER_PREFS`)."""
+    (`web_browser.BROWSER_PREFS`)."""
     kept = device("context")
     driver = kept.launch(None)
     [chromedriver] = web.chromedriver_processes(kept.chromedriver, kept._chromedrivers[driver.session_id])

@@ -144,7 +144,7 @@ def _unconfined_session(device: WebDevice) -> object:
     from appium.options.common import AppiumOptions
 
     from pytest_revylbench.devices.ports import free_port
-    from pytest_revylbench.devices.web import web_capabilities
+    from pytest_revylbench.devices.web_browser import web_capabilities
 
     options = AppiumOptions()
     options.load_capabilities(web_capabilities(

@@ -22,7 +22,8 @@ from pytest_revylbench.app.facade import App, CheckFailed
 from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import RemoteAppium
 from pytest_revylbench.devices.protocol import DeviceSession
-from pytest_revylbench.devices.web import WebDevice, chromium_major
+from pytest_revylbench.devices.web import WebDevice
+from pytest_revylbench.devices.web_browser import chromium_major
 
 PAGE = Path(__file__).parent / "read_attacks"
 UNREADABLE = ("One pixel copy", "Faint words", "Clear words", "White on white", "Unfilled words",

@@ -229,10 +229,19 @@ def test_the_tree_is_the_dom_on_the_web_and_the_page_source_on_a_phone(tmp_path:
         def get_screenshot_as_png(self) -> bytes:
             return b"png"
 
+    class Reads:
+        asked = 0
+
+        def tree(self) -> str:
+            Reads.asked += 1
+            return "<html><body>Accounts</body></html>"
+
     web, *phones = devices(tmp_path)
+    web.reads = lambda driver: Reads()  # type: ignore[attr-defined]
     driver = Driver()
     assert (web.ui_tree(driver), web.ui_tree_suffix) == ("<html><body>Accounts</body></html>", ".html")
-    assert driver.scripts == ["return document.documentElement.outerHTML;"]  # one round trip
+    # One read, in the grader's own world on the tab: no script in the page's.
+    assert (Reads.asked, driver.scripts) == (1, [])
     for phone in phones:
         assert (phone.ui_tree(driver), phone.ui_tree_suffix) == (Driver.page_source, ".xml")
         # A phone's only capture is the driver's screenshot.

@@ -21,7 +21,7 @@ from pytest_revylbench.devices.rendering import (
     rendering_record,
     write_fontconfig,
 )
-from pytest_revylbench.devices.web import (
+from pytest_revylbench.devices.web_browser import (
     CHROMIUM_ARGS,
     PHONE,
     QUIET_UI_FLAGS,

@@ -34,16 +34,23 @@ class Session:
     command_executor: Any = field(
         default_factory=lambda: SimpleNamespace(client_config=SimpleNamespace(timeout=0.0)))
 
-    def execute_script(self, script: str) -> Any:
-        if not self.answers:
-            raise TimeoutError("read timed out")
-        return 1
-
     def quit(self) -> None:
         self.quit_called = True
 
     def get(self, url: str) -> None:
         pass
+
+
+@dataclass
+class Reads:
+    """The grader's world on a session's tab: its page answers, or does not."""
+
+    driver: Session
+
+    def alive(self) -> bool:
+        if not self.driver.answers:
+            raise TimeoutError("read timed out")
+        return True
 
 
 @pytest.fixture
@@ -63,6 +70,7 @@ def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WebDevice:
     monkeypatch.setattr(WebDevice, "app_url", property(lambda self: "http://127.0.0.1:4242/"))
     monkeypatch.setattr(web, "wipe_browser", wipe)
     monkeypatch.setattr(WebDevice, "_wait_rendered", lambda self, driver: None)
+    monkeypatch.setattr(WebDevice, "reads", lambda self, driver: Reads(driver))
     return WebDevice(bundle=tmp_path, appium=RemoteAppium("http://127.0.0.1:9"), isolation="context")
 
 
