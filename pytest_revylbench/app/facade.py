@@ -345,7 +345,9 @@ class App:
         def positions() -> list[tuple[str, float | None]]:
             out: list[tuple[str, float | None]] = []
             for text in texts:
-                found = self._visible(self._loc.text(text))
+                # Where each is laid out decides the order: a row a bar covers this moment is
+                # still in its place (each must be readable otherwise).
+                found = self._loc.visible(self._driver, self._loc.text(text), covered_ok=True)
                 out.append((text, float(found[0].location["y"]) if found else None))
             return out
 

@@ -50,7 +50,10 @@ class Locators(Protocol):
     def label(self, label: str) -> list[Locator]: ...
     def text(self, text: str) -> list[Locator]: ...
     def input(self, name: str) -> list[Locator]: ...
-    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]: ...
+    def visible(self, driver: Any, locators: list[Locator], *, covered_ok: bool = False) -> list[Any]:
+        """The shown elements of the first fruitful locator. `covered_ok`: on the web, one that
+        only something on top of it keeps from being read counts too (where it is laid out
+        decides, not whether it can be read this moment: an order check)."""
     def count(self, driver: Any, locator: Locator) -> int:
         """How many elements `locator` finds in the screen's tree, shown or not."""
     def screen_text(self, driver: Any) -> str: ...
@@ -107,13 +110,14 @@ class WebLocators:
     def _reads(driver: Any) -> Any:
         return driver.rvb_device.reads(driver)
 
-    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+    def visible(self, driver: Any, locators: list[Locator], *, covered_ok: bool = False) -> list[Any]:
         """The readable elements of the first fruitful locator (`web_reads.READABLE_JS`), in
         one read that also brings the screen mark, and the UI tree when the mark is new."""
         wanted = [(by, value, self._texts.get(value) if by == "xpath" else None)
                   for by, value in locators]
         self._driver = driver
-        found, self._mark, tree = self._reads(driver).probe(wanted, self._tree.mark)
+        found, self._mark, tree = self._reads(driver).probe(wanted, self._tree.mark,
+                                                           covered_ok=covered_ok)
         if tree is not None:
             self._tree = Judged(self._mark, tree)
         return list(found)
@@ -211,7 +215,7 @@ class IosLocators:
         """Neither: a native probe returns no screen mark (the device has no fingerprint)."""
         return Judged(None, None)
 
-    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+    def visible(self, driver: Any, locators: list[Locator], *, covered_ok: bool = False) -> list[Any]:
         return find_visible(driver, locators)
 
     def count(self, driver: Any, locator: Locator) -> int:
@@ -312,7 +316,7 @@ class AndroidLocators:
         """Neither: a native probe returns no screen mark (the device has no fingerprint)."""
         return Judged(None, None)
 
-    def visible(self, driver: Any, locators: list[Locator]) -> list[Any]:
+    def visible(self, driver: Any, locators: list[Locator], *, covered_ok: bool = False) -> list[Any]:
         return find_visible(driver, locators)
 
     def count(self, driver: Any, locator: Locator) -> int:
