@@ -35,6 +35,11 @@ from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.errors import AppLaunchFailed
 from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.ios import IosSimulator
+from pytest_revylbench.devices.native_signs import (
+    ANDROID_HIDDEN_CAPABILITIES,
+    IOS_HIDDEN_CAPABILITIES,
+    with_hidden,
+)
 from pytest_revylbench.devices.pinning import (
     android_pinning_capabilities,
     ios_pinning_capabilities,
@@ -274,6 +279,7 @@ def test_a_simulator_erases_between_launches_and_opens_xcuitest_sessions(
         "appium:wdaLaunchTimeout": 120_000, "appium:newCommandTimeout": 120,
         "appium:app": str(fake_app), **ios_pinning_capabilities(),
     }
+    expected = with_hidden(expected, IOS_HIDDEN_CAPABILITIES)   # what would show the app more
     assert wire.new_sessions() == [expected, expected]
 
 
@@ -320,6 +326,7 @@ def test_an_emulator_clears_the_app_between_launches_and_opens_uiautomator2_sess
         "appium:newCommandTimeout": 120, "appium:app": str(fake_app),
         **android_pinning_capabilities(),
     }
+    expected = with_hidden(expected, ANDROID_HIDDEN_CAPABILITIES)   # what would show the app more
     assert wire.new_sessions() == [expected, expected]
 
 

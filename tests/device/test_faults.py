@@ -71,7 +71,11 @@ def test_a_process_killed_mid_test_is_retried_as_a_bench_fault(victim: str, tmp_
     assert verdicts(record) == ALL_PASS, out[-3000:]
     assert record["status"] == "completed" and record["failure_kind"] is None
     journey_result = next(t for t in record["tests"] if t["name"] == "test_journey_month_close")
-    assert journey_result["attempts"] == 2, out[-3000:]
+    # Chromium's death fails the attempt: the grader's own reads and presses go to it. The
+    # test's reads, presses and typing go over the grader's own DevTools socket to the browser,
+    # not through chromedriver or Appium: a journey that needs neither again finishes on its
+    # first attempt, its verdicts the browser's own; one that does is retried.
+    assert journey_result["attempts"] in ((2,) if victim == "chromium" else (1, 2)), out[-3000:]
     assert record["outcome"] == 1.0
     assert survivors(run_id) == [], "a process of the grade outlived it"
 

@@ -74,7 +74,11 @@ def check(result: dict[str, Any], faults: int) -> None:
     assert result["faults"] == faults, result["output"]
     assert all(n >= 1 for n in result["killed_each"]), "every fault killed its victim"
     assert result["verdicts"] == ALL_PASS and result["status"] == "completed", result["output"]
-    assert sum(result["attempts"].values()) == len(ALL_PASS) + faults, result["attempts"]
+    # Every Chromium killed fails its attempt; a killed Appium server or chromedriver only when
+    # the test needs it again (its reads, presses and typing go over the grader's own socket).
+    browsers = sum(1 for v in result["victims"] if v == "chromium")
+    assert len(ALL_PASS) + browsers <= sum(result["attempts"].values()) <= len(ALL_PASS) + faults, \
+        result["attempts"]
     assert result["left_at_end"] == [] and result["survivors"] == []
     counts = result["grade_processes_per_call"]
     assert max(counts) <= counts[0] + 3, f"the grade's processes grew: {counts}"

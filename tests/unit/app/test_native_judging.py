@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -213,17 +214,48 @@ def test_see_in_order_on_a_device_still_fails_two_texts_out_of_order_on_one_scre
         facade(driver, loc, tmp_path).see_in_order("Nov 28", "Nov 26")
 
 
-def test_the_web_never_scrolls_to_judge(tmp_path: Path) -> None:
-    hidden = Element("h", {}, displayed=False)
-    driver = Driver(found={("css selector", '[data-testid="net-worth"]'): [hidden]})
+@dataclass
+class Reads:
+    """The grader's own world on a tab (`devices.web_reads.PageReader`), as the facade sees it:
+    what each probe finds, and a record of what was asked."""
+
+    shown: list[Any] = field(default_factory=list)
+    asked: list[tuple[str, Any]] = field(default_factory=list)
+    mark: str = "page:0:0"
+
+    def probe(self, locators: list[Any], last_mark: str | None, *,
+              covered_ok: bool = False) -> tuple[list[Any], str, str | None]:
+        self.asked.append(("probe", [tuple(x[:2]) for x in locators]))
+        tree = None if last_mark == self.mark else "<html><body>page</body></html>"
+        return list(self.shown), self.mark, tree
+
+    def reveal(self, locators: list[Any]) -> bool:
+        self.asked.append(("reveal", locators))
+        return False
+
+    def screen_text(self) -> str:
+        self.asked.append(("screen_text", None))
+        return "Net worth"
+
+
+def web_driver(reads: Reads) -> Driver:
+    """A session whose device reads through `reads` (as `WebDevice._track` attaches itself)."""
+    driver = Driver(found={})
+    driver.rvb_device = SimpleNamespace(reads=lambda d: reads)  # type: ignore[attr-defined]
+    return driver
+
+
+def test_the_web_judges_in_the_graders_own_world_never_the_page(tmp_path: Path) -> None:
+    """Nothing found shown: the probe (in the grader's world), then one reveal of a covered
+    match, then the report of the screen's text; no script runs in the page, no find."""
+    reads = Reads()
+    driver = web_driver(reads)
     with pytest.raises(CheckFailed):
         facade(driver, WebLocators(), tmp_path).read("net-worth")
-    probes = [s[1] for s in scripts(driver) if "isShown" in s[1]]
-    assert probes and all(s[2] == [["css selector", '[data-testid="net-worth"]']] for s in scripts(driver)
-                          if "isShown" in s[1])
-    others = [s[1] for s in scripts(driver) if "isShown" not in s[1]]
-    assert others == ["return document.body.innerText || ''"]  # the report; no scroll
-    assert not [s for s in driver.sent if s[0] == "find"]  # one script call per probe, no finds
+    wanted = [("css selector", '[data-testid="net-worth"]')]
+    assert ("probe", wanted) in reads.asked and ("reveal", wanted) in reads.asked
+    assert reads.asked[-1] == ("screen_text", None)
+    assert driver.sent == [] and scripts(driver) == []   # the page's world was never asked
 
 
 # -- point 7: the keyboard is dismissed after typing ---------------------------------------
@@ -264,12 +296,15 @@ def test_non_ascii_text_is_not_unicode_escaped_in_predicates_or_selectors() -> N
 
 
 def test_a_passing_web_check_takes_its_screen_mark_and_tree_from_its_own_probe(tmp_path: Path) -> None:
-    """One round trip per judged screen: the probe's script returns the mark, and the page's
-    tree once per mark; the recorder asks the device for neither, and stores that tree beside
-    the shot it takes before the next action."""
+    """One read per judged screen: the probe returns the mark, and the page's tree once per
+    mark; the recorder asks the device for neither, and stores that tree beside the shot it
+    takes before the next action."""
+    from pytest_revylbench.devices.web_reads import ElementRef
+
     loc = WebLocators()
-    title = Element("t", {}, displayed=True)
-    driver = Driver(found={loc.text("Budget")[0]: [title]})
+    title = ElementRef(id="1:1", tag="div", text="Budget", rect={"x": 0, "y": 0, "width": 80, "height": 20})
+    reads = Reads(shown=[title])
+    driver = web_driver(reads)
     rec = EvidenceRecorder(tmp_path / "run", "t")
     asked: list[str] = []
     rec.attach(lambda: b"png", lambda: asked.append("fingerprint") or "page:0:0",
@@ -279,7 +314,7 @@ def test_a_passing_web_check_takes_its_screen_mark_and_tree_from_its_own_probe(t
     app.see("Budget")
     rec.before_action()
     assert asked == []
-    assert [s for s in scripts(driver) if "isShown" not in s[1]] == []  # probes only
+    assert [a for a in reads.asked if a[0] != "probe"] == [] and scripts(driver) == []  # probes only
     first, second = rec.evidence
     assert first.after is not None and first.after == second.after  # same mark: same screen
     assert first.tree is not None and second.tree == first.tree
