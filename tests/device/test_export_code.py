@@ -123,12 +123,15 @@ def test_a_timeout_with_no_code_of_the_submission_running_stays_the_bench_s(
 ) -> None:
     submission = submission_with(tmp_path, {})
     assert export_code.code_run_by_export(submission) == []
-    result, _ = build(tmp_path, submission, timeout_s=4)
+    # A limit no export meets, even warm (about 2-3 s with the lockfile's Metro store): 4 s
+    # was met once the store was warm and the host idle.
+    result, _ = build(tmp_path, submission, timeout_s=1.5)
     assert result.fault is Fault.TIMEOUT, result
     assert result.diagnosis is not None
     assert (result.diagnosis.party, result.diagnosis.code) == ("bench", "timeout")
     assert "no code of the submission running in the export" in result.diagnosis.rule
-    assert re.match(r"the export had \d s of the build's 4 s limit; ", result.diagnosis.evidence)
+    assert re.match(r"the export had \d s of the build's 2 s limit; ", result.diagnosis.evidence), \
+        result.diagnosis.evidence
 
 
 def test_the_list_is_read_before_the_export_runs(tmp_path: Path, node_modules: Path) -> None:
