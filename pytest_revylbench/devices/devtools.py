@@ -27,6 +27,10 @@ class DevToolsError(RuntimeError):
     """The socket could not be used, or the browser answered a command with an error."""
 
 
+class SocketFailed(DevToolsError):
+    """The socket itself failed (closed, torn frame): the browser never answered."""
+
+
 def debugger_address(driver: Any) -> str:
     """The browser's DevTools host:port, from the session's capabilities."""
     options = (getattr(driver, "capabilities", None) or {}).get("goog:chromeOptions") or {}
@@ -101,7 +105,7 @@ class PageSocket:
         try:
             self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
         except Exception as exc:
-            raise DevToolsError(f"{method}: the DevTools socket failed: {exc}") from exc
+            raise SocketFailed(f"{method}: the DevTools socket failed: {exc}") from exc
         self._methods[self._ids] = method
         return self._ids
 
@@ -133,7 +137,7 @@ class PageSocket:
         except websocket.WebSocketTimeoutException as exc:
             raise PageSilent(f"{method} had no answer within {timeout_s:.0f}s") from exc
         except Exception as exc:  # the socket closed, the browser went away, a torn frame
-            raise DevToolsError(f"{method}: the DevTools socket failed: {exc}") from exc
+            raise SocketFailed(f"{method}: the DevTools socket failed: {exc}") from exc
         message = self._answers.pop(ident)
         del self._methods[ident]
         if "error" in message:

@@ -23,6 +23,7 @@ from pytest_revylbench.devices.devtools import (
     DevToolsError,
     PageSilent,
     PageSocket,
+    SocketFailed,
     browser_socket,
     debugger_address,
     target_socket,
@@ -221,9 +222,7 @@ class WebDevice:
                 return socket.call(method, params, timeout_s=driver.command_executor.client_config.timeout)
             except PageSilent as exc:
                 raise AppHung(f"the app's page stopped answering the grader ({method}): {exc}") from exc
-            except DevToolsError as exc:
-                if "socket failed" not in str(exc):
-                    raise
+            except SocketFailed:
                 self._drop_socket(driver)
                 tab = self._tabs.get(_session_id(driver))
                 if tab is not None and tab.reader is not None:
