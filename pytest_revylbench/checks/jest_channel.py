@@ -155,17 +155,22 @@ def mac(key: bytes, text: str) -> str:
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def records(data: bytes, key: bytes) -> tuple[list[dict[str, Any]], list[str]]:
-    """The signed records in `data`, in order, and the evidence against any that is not."""
-    found: list[dict[str, Any]] = []
-    problems: list[str] = []
+def _whole_lines(data: bytes, problems: list[str], what: str) -> list[bytes]:
+    """The newline-ended lines of `data`; a last line cut short is left out and said."""
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
     elif lines:
-        problems.append("the channel ends in the middle of a record")
+        problems.append(f"{what} ends in the middle of a record")
         lines.pop()
-    for number, raw in enumerate(lines, 1):
+    return lines
+
+
+def records(data: bytes, key: bytes) -> tuple[list[dict[str, Any]], list[str]]:
+    """The signed records in `data`, in order, and the evidence against any that is not."""
+    found: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for number, raw in enumerate(_whole_lines(data, problems, "the channel"), 1):
         try:
             line = raw.decode("utf-8")
             signature, seq, body = line.split(" ", 2)
@@ -201,13 +206,7 @@ def witnessed(data: bytes, key: bytes) -> tuple[Witnessed, list[str]]:
     seen = Witnessed()
     problems: list[str] = []
     last: dict[str, int] = {}
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    elif lines:
-        problems.append("the witnesses' ledger ends in the middle of a record")
-        lines.pop()
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(_whole_lines(data, problems, "the witnesses' ledger"), 1):
         try:
             signature, body = raw.decode("utf-8").split(" ", 1)
             record = json.loads(body)
