@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote
@@ -15,7 +16,11 @@ from urllib.parse import unquote
 import psutil
 import pytest
 
+from pytest_revylbench.app.evidence import EvidenceRecorder
+from pytest_revylbench.app.facade import App
+from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.reaper import marked_processes
 from pytest_revylbench.devices.rendering import pinned_browser_env
 from pytest_revylbench.devices.web import WebDevice
@@ -73,6 +78,20 @@ passes and 28 % when two fail (bench/RESULTS.md, figure 14)."""
 FLOW_ONLY = ("--tiers=flow", "--scheme=stages", NO_VIDEO)
 """The device tests only, scored by stages, without video: what the plumbing tests need, at
 a quarter of the time of every tier."""
+
+
+@contextmanager
+def launched_app(device: WebDevice, reports: Path, name: str, timeout_s: float) -> Iterator[App]:
+    """The suite author's `App` on a fresh launch of `device`, its evidence under `reports`;
+    the session is quit at the end."""
+    driver = device.launch()
+    session = DeviceSession(device, driver)
+    recorder = EvidenceRecorder(reports, name)
+    recorder.attach(session.screenshot, session.screen_fingerprint)
+    try:
+        yield App(session, WebLocators(), recorder, timeout_s=timeout_s)
+    finally:
+        driver.quit()
 
 
 def grade(

@@ -15,6 +15,8 @@ from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.records.visual import Viewport
 
+from .conftest import launched_app
+
 # Shaped like React Native Web's output: data-testid, aria-label, text in nested divs.
 # The content appears after 300 ms, like an app whose script loads after the page.
 PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
@@ -53,14 +55,8 @@ def device(appium_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
 
 @pytest.fixture
 def app(device: WebDevice, tmp_path: Path) -> Iterator[App]:
-    driver = device.launch()
-    session = DeviceSession(device, driver)
-    recorder = EvidenceRecorder(tmp_path, "facade")
-    recorder.attach(session.screenshot, session.screen_fingerprint)
-    try:
-        yield App(session, WebLocators(), recorder, timeout_s=2.0)
-    finally:
-        driver.quit()
+    with launched_app(device, tmp_path, "facade", timeout_s=2.0) as launched:
+        yield launched
 
 
 def test_text_split_over_elements_is_one_text(app: App) -> None:

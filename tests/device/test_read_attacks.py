@@ -17,13 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.facade import App, CheckFailed
-from pytest_revylbench.app.locators import WebLocators
 from pytest_revylbench.devices.appium import RemoteAppium
-from pytest_revylbench.devices.protocol import DeviceSession
 from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.devices.web_browser import chromium_major
+
+from .conftest import launched_app
 
 PAGE = Path(__file__).parent / "read_attacks"
 UNREADABLE = ("One pixel copy", "Faint words", "Clear words", "White on white", "Unfilled words",
@@ -41,14 +40,8 @@ def device(appium_url: str) -> Iterator[WebDevice]:
 
 @pytest.fixture
 def app(device: WebDevice, tmp_path: Path) -> Iterator[App]:
-    driver = device.launch()
-    session = DeviceSession(device, driver)
-    recorder = EvidenceRecorder(tmp_path, "attacks")
-    recorder.attach(session.screenshot, session.screen_fingerprint)
-    try:
-        yield App(session, WebLocators(), recorder, timeout_s=1.5)
-    finally:
-        driver.quit()
+    with launched_app(device, tmp_path, "attacks", timeout_s=1.5) as launched:
+        yield launched
 
 
 def test_the_pages_rewritten_text_is_not_what_the_grader_reads(app: App) -> None:
