@@ -94,6 +94,9 @@ def seed_store(
             if not made.is_dir():
                 raise StepFailed(SEED_STEP, f"the seed export wrote no {STORE}/")
         except StepFailed as exc:
+            if exc.killed:  # killed: not the seed's failure
+                shutil.rmtree(scratch, ignore_errors=True)
+                return None
             remember_failed_seed(failed, scratch, log, exc)
             return None
         return publish_seed(made, store, scratch)

@@ -35,6 +35,12 @@ class StepFailed(Exception):
         self.diagnosis = diagnosis
         """Whose failure it is and by which rule, once a classifier has read the tool's output."""
 
+    @property
+    def killed(self) -> bool:
+        """Ended by a signal: its own (negative status) or its sandboxed child's (bwrap exits
+        128 + the signal's number)."""
+        return self.exit_code is not None and (self.exit_code < 0 or self.exit_code > 128)
+
 
 def run_step(
     step: str,

@@ -25,6 +25,7 @@ never a verdict.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import time
 from pathlib import Path
@@ -39,7 +40,14 @@ from pytest_revylbench.builder.metro_cache import (
 )
 from pytest_revylbench.builder.process import StepFailed, run_step
 from pytest_revylbench.builder.sandbox import FIXED_WORK, SCRATCH_NAME, Mount, SandboxPolicy
-from pytest_revylbench.checks.jest_config import INNER_STORE, JEST_FILES, install_grader_files, jest_config
+from pytest_revylbench.checks.jest_config import (
+    HIDDEN_FOLDER,
+    INNER_STORE,
+    JEST_FILES,
+    SES_BUNDLE,
+    install_grader_files,
+    jest_config,
+)
 
 FOLDER = "jest"
 """`<cache>/jest/<lockfile digest>-<config digest>/store`, beside `deps/` and `metro/`."""
@@ -49,14 +57,20 @@ JEST = "node_modules/.bin/jest"
 
 SEED = JEST_FILES / "seed"
 """The seed app (`App.tsx`: the components component tests use) and its test."""
+SEED_FILES = frozenset({"App.tsx", f"{HIDDEN_FOLDER}/seed.test.tsx"})
+"""Transformed only once the environment and setup files loaded and the seed test ran: a
+store without them is a run cut short (a store of 2 entries once slowed every later grade)."""
+TESTS_FAILED = 1
+"""jest's status when a test failed: the seed's transforms are still each exactly what
+babel-jest makes for its key, so the store is kept."""
 
 
 def config_digest(node_modules: Path) -> str:
     """The jest configuration a grade's transforms are keyed by (its project at FIXED_WORK),
-    the transformer that writes and reads the store, and the seed: a change to any makes a
-    new store."""
+    the grader's jest files (the transformer that writes and reads the store, the environment
+    and setup the seed runs under, ses) and the seed: a change to any makes a new store."""
     h = hashlib.sha256(jest_config(FIXED_WORK, node_modules=node_modules.resolve()).encode())
-    for path in (JEST_FILES / "transform.js", *sorted(SEED.iterdir())):
+    for path in (*sorted(JEST_FILES.glob("*.js")), SES_BUNDLE, *sorted(SEED.iterdir())):
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 
@@ -72,8 +86,9 @@ def seed_store(
     seed could not be made (the grade's jest run then transforms everything itself).
 
     A failed seed is remembered (its log kept beside it) and not tried again for
-    RETRY_FAILED_S. The seed needs no test of it to pass: each entry it wrote is exactly what
-    babel-jest makes for that key, and an empty store is a failed seed.
+    RETRY_FAILED_S. The seed needs no test of it to pass (each entry it wrote is exactly what
+    babel-jest makes for that key), but it must have run to its end: a store missing the seed's
+    own files is a failed seed, and a seed killed by a signal is dropped, not remembered.
     """
     node_modules = node_modules.resolve()
     store = store_for(cache_dir, lockfile, node_modules)
@@ -102,16 +117,30 @@ def seed_store(
                 run_step(SEED_STEP, argv, cwd=work, log=log, deadline=deadline, sandbox=sandbox,
                          env={"FORCE_COLOR": "0", "NO_COLOR": "1", RECORD_ENV: "1"})
             except StepFailed as exc:
-                if exc.exit_code is None:  # stopped at its limit, or never started
+                if exc.killed:
+                    # Killed (a grade interrupted while its checks ran, a reaper): nothing to
+                    # keep, and nothing to hold against the next try.
+                    shutil.rmtree(scratch, ignore_errors=True)
+                    return None
+                if exc.exit_code != TESTS_FAILED:  # stopped at its limit, or jest itself failed
                     raise
             for partial in made.rglob("*.partial"):
                 partial.unlink()
-            if not any(made.rglob("*.json")):
-                raise StepFailed(SEED_STEP, "the seed run stored no transform")
+            missing = SEED_FILES - {_source_of(p) for p in made.rglob("*.json")}
+            if missing:
+                raise StepFailed(SEED_STEP, "the seed run ended before it transformed "
+                                 + ", ".join(sorted(missing)))
         except StepFailed as exc:
             remember_failed_seed(failed, scratch, log, exc)
             return None
         return publish_seed(made, store, scratch)
+
+
+def _source_of(entry: Path) -> str:
+    try:
+        return str(json.loads(entry.read_text(encoding="utf-8")).get("file", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
 
 
 def _write_seed_app(work: Path, node_modules: Path) -> None:

@@ -32,7 +32,13 @@ from pytest_revylbench.plugin.results import planned, record_phase, result_json
 from pytest_revylbench.plugin.retry import run_with_retries
 from pytest_revylbench.plugin.roles import check_roles
 from pytest_revylbench.plugin.rootdir import undo_misread_path_options
-from pytest_revylbench.plugin.stopping import StopNote, release, stop_cleanly_on_signals, watch_grade_limit
+from pytest_revylbench.plugin.stopping import (
+    StopGuard,
+    StopNote,
+    release,
+    stop_cleanly_on_signals,
+    watch_grade_limit,
+)
 from pytest_revylbench.records.vocabulary import Fault, Tier
 from pytest_revylbench.scoring.stages import StageScheme
 from pytest_revylbench.scoring.tiers import TierScheme, VisualScheme
@@ -71,6 +77,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[grade_config_key] = grade
     stop = config.stash[stop_key] = StopNote()
     stop_cleanly_on_signals(stop)
+    config.pluginmanager.register(StopGuard(stop), "revylbench-stop-guard")
     if not config.option.collectonly:
         watch_grade_limit(grade.grade_timeout_s, grade.grade_deadline, stop)
     oracle_out = opt.value(config, opt.ORACLE_OUT)

@@ -9,6 +9,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 GRADE_LIMIT_GRACE_S = 30.0
 """After the grade's limit, the item running then has this long to end before the grade is
 stopped (its record written as interrupted)."""
@@ -23,6 +25,8 @@ class StopNote:
     limit: bool = False
     """The grade's own time limit stopped it."""
     timer: Any = None
+    raised: bool = False
+    """The KeyboardInterrupt of the stop has reached pytest (its `pytest_keyboard_interrupt`)."""
     installed: dict[int, Any] = field(default_factory=dict)
     """The handlers this grade replaced, by signal: put back by `release`."""
 
@@ -43,6 +47,38 @@ def stop_cleanly_on_signals(stop: StopNote) -> None:
         stop.installed[signal.SIGTERM] = signal.signal(signal.SIGTERM, interrupt)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         stop.installed[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
+
+
+class StopGuard:
+    """A stop is never lost. The signal handler raises KeyboardInterrupt wherever the main
+    thread is; when that is a finalizer (`__del__`, a weakref callback), Python prints the
+    exception and goes on, and the grade would run to its end as if never stopped (a SIGTERM
+    under load once ended a grade with exit 1, its tests run). Between tests, and at the
+    session's end, a noted stop that never reached pytest is raised again, or recorded as the
+    interruption it was."""
+
+    def __init__(self, stop: StopNote) -> None:
+        self.stop = stop
+
+    def _raise_if_lost(self) -> None:
+        if self.stop.reason and not self.stop.raised:
+            raise KeyboardInterrupt(f"stopped: {self.stop.reason}")
+
+    def pytest_keyboard_interrupt(self) -> None:
+        self.stop.raised = True
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logstart(self) -> None:
+        self._raise_if_lost()
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logfinish(self) -> None:
+        self._raise_if_lost()
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.stop.reason and session.exitstatus != pytest.ExitCode.INTERRUPTED:
+            session.exitstatus = pytest.ExitCode.INTERRUPTED
 
 
 def watch_grade_limit(timeout_s: float, deadline: float, stop: StopNote) -> None:

@@ -115,3 +115,39 @@ def test_a_submission_cannot_change_the_store(tmp_path: Path) -> None:
     assert tried and all(v.startswith("error:") for v in tried.values()), tried
     assert digest(store) == before
     assert passed(record) <= HONEST_PASSED and len(CASES) > HONEST_PASSED
+
+
+def test_a_seed_killed_part_way_leaves_no_store_and_no_failure(tmp_path: Path) -> None:
+    """A grade interrupted while its checks seed the store kills the seed run part way: a store
+    of what it had transformed so far (2 entries, once) would slow every later grade, and a
+    remembered failure would stop the next grade seeding for an hour."""
+    import signal
+    import threading
+
+    import psutil
+
+    log = tmp_path / "log"
+    policy = sandbox_policy(True, cache_dir=CACHE, log=log)
+    assert policy is not None
+    deadline = time.monotonic() + 900
+    node_modules, _ = cached_node_modules(REFERENCE, CACHE, log=log, deadline=deadline, policy=policy)
+    cache = tmp_path / "cache"
+    answer: list[Path | None] = []
+    seeding = threading.Thread(target=lambda: answer.append(seed_store(
+        node_modules, cache, lockfile_digest(REFERENCE), policy=policy, deadline=deadline)))
+    seeding.start()
+    partial: Path | None = None
+    while seeding.is_alive():
+        made = list(cache.glob("jest/*.partial/app/*/jest-store"))
+        if made and any(made[0].rglob("*.json")):
+            partial = made[0].parents[1]
+            break
+        time.sleep(0.05)
+    assert partial is not None, "the seed never stored a transform"
+    for proc in psutil.process_iter(["cwd"]):
+        if proc.info["cwd"] == str(partial):
+            os.killpg(proc.pid, signal.SIGKILL)
+    seeding.join(timeout=120)
+    assert answer == [None]
+    assert not list(cache.glob("jest/*/store")), "a cut-short seed was kept as the store"
+    assert not list(cache.glob("jest/*.failed")), "a killed seed was remembered as a failure"
