@@ -25,6 +25,7 @@ from typing import Any
 
 from filelock import FileLock
 
+from pytest_revylbench.builder.clock import pinned_argv
 from pytest_revylbench.builder.deps import InstallRetry, cached_node_modules, lockfile_digest
 from pytest_revylbench.builder.pipeline import sandbox_policy
 from pytest_revylbench.builder.process import StepFailed, run_step
@@ -185,8 +186,9 @@ def _jest(work: Path, tests: list[Path], typecheck: StepVerdict, *, log: Path, d
     with Channel(owner=policy.uid if policy is not None else None) as channel:
         reporter = {**channel.reporter_options,
                     "workerNodeOptions": worker_node_options(inner, node_modules)}
-        argv = [JEST, "--ci", "--colors=false",
-                f"--config={jest_config(inner, node_modules=node_modules, reporter=reporter)}"]
+        # The run's clocks start at the grader's instant (builder/clock.py).
+        argv = pinned_argv([JEST, "--ci", "--colors=false",
+                            f"--config={jest_config(inner, node_modules=node_modules, reporter=reporter)}"])
         functional = _step("hidden component tests (jest)", argv, work=work, log=log,
                            deadline=deadline, policy=policy, node_modules=node_modules,
                            work_at=inner if policy is not None else None, mounts=mounts,

@@ -139,15 +139,18 @@ def _orphans(reap: bool = False) -> Finding:
 
 def photograph_here(appium_dir: Path, fonts_dir: Path) -> tuple[bytes, dict[str, Any]]:
     """Start a pinned web device of our own and photograph the calibration page."""
+    from pytest_revylbench.builder.clock import pinned_browser
     from pytest_revylbench.devices.appium import AppiumServer
     from pytest_revylbench.devices.web import WebDevice
+    from pytest_revylbench.devices.web_browser import CHROMIUM
 
     scratch = Path(tempfile.mkdtemp(prefix="rvb-"))
     try:
         env = pinned_browser_env(fonts_dir, scratch)
         server = AppiumServer(appium_dir, log=scratch / "appium.log", scratch=scratch,
                               owner=f"revylbench-doctor/main/{os.getpid()}", browser_env=env)
-        device = WebDevice(bundle=calibration.PAGE_DIR, appium=server)
+        device = WebDevice(bundle=calibration.PAGE_DIR, appium=server,
+                           chromium=str(pinned_browser(CHROMIUM, scratch)))
         try:
             device.start()
             return calibration.photograph(device)

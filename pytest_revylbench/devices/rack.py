@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_revylbench.builder.clock import ClockUnpinned, pinned_browser
 from pytest_revylbench.devices.android import AndroidEmulator, android_app
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
+from pytest_revylbench.devices.errors import DeviceError
 from pytest_revylbench.devices.hosttools import HostTools
 from pytest_revylbench.devices.ios import IosSimulator, ios_app
 from pytest_revylbench.devices.pool import PoolSpec
@@ -26,6 +28,7 @@ from pytest_revylbench.devices.web import (
     PressMode,
     WebDevice,
 )
+from pytest_revylbench.devices.web_browser import CHROMIUM
 from pytest_revylbench.devices.web_session import COMMAND_TIMEOUT_S
 
 DRIVERS: dict[str, tuple[str, ...]] = {"web": ("chromium",)}
@@ -102,6 +105,7 @@ class DeviceRack:
                              overrides=overrides, isolation=self.isolation, presses=self.presses,
                              command_timeout_s=self.command_timeout_s)
         endpoint: AppiumServer | RemoteAppium
+        scratch: Path | None = None
         if self.appium_url:
             endpoint = RemoteAppium(self.appium_url)
         else:
@@ -136,9 +140,14 @@ class DeviceRack:
                 overrides=overrides,
                 on_spawn=(lambda pgid: tell(slot, pgid)) if tell is not None else None,
             )
+        # A browser on this host starts its clock at the grader's instant (builder/clock.py).
+        try:
+            chromium = str(pinned_browser(CHROMIUM, scratch)) if scratch is not None else CHROMIUM
+        except ClockUnpinned as exc:
+            raise DeviceError(str(exc)) from exc
         return WebDevice(bundle=self.artifact, appium=endpoint, overrides=overrides,
                          isolation=self.isolation, presses=self.presses,
-                         command_timeout_s=self.command_timeout_s)
+                         command_timeout_s=self.command_timeout_s, chromium=chromium)
 
     def stop_all(self) -> list[str]:
         """Stop every device and server; returns the slots whose servers were stopped."""

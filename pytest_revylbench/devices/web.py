@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import psutil
 
+from pytest_revylbench.builder.clock import KEPT_CLOCK_S
 from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.console import read_console
@@ -35,6 +36,7 @@ from pytest_revylbench.devices.site import StaticSite
 from pytest_revylbench.devices.traffic import RequestWatch
 from pytest_revylbench.devices.video import Screencast, VideoCapture
 from pytest_revylbench.devices.web_browser import (
+    CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
     QUIET_UI_FLAGS,
@@ -99,7 +101,7 @@ class WebDevice:
     bundle: Path
     appium: AppiumServer | RemoteAppium
     """The Appium server this device's sessions go through."""
-    chromium: str = "/usr/bin/chromium"
+    chromium: str = CHROMIUM
     chromedriver: str = "/usr/bin/chromedriver"
     launch_timeout_s: float = 20.0
     overrides: dict[str, Any] = field(default_factory=dict)
@@ -122,6 +124,9 @@ class WebDevice:
     _browsers: dict[str, PageSocket | None] = field(default_factory=dict)
     """isolation "context": the grader's socket to each kept browser, by session id, opened
     at its first wipe (None: it could not be; the wipe goes through the session)."""
+    _born: dict[str, float] = field(default_factory=dict)
+    """When each live session's browser started (monotonic), by session id: its clock started
+    at the grader's instant then (`_kept_browser`)."""
     _unread: dict[str, list[str]] = field(default_factory=dict)
     """Console errors read from a page a relaunch left, by session id, for the next read."""
 
@@ -444,6 +449,12 @@ class WebDevice:
         key = screen_key(viewport)
         driver = self._kept.pop(key, None)
         self._quit_kept()  # another screen's
+        born = self._born.get(_session_id(driver)) if driver is not None else None
+        if driver is not None and born is not None and time.monotonic() - born > KEPT_CLOCK_S:
+            # Its clock has run too far past the grader's instant (builder/clock.py).
+            self._forget(driver)
+            _quit(driver)
+            driver = None
         if driver is not None:
             try:
                 command_limit(driver, COMMAND_TIMEOUT_S)
@@ -471,6 +482,7 @@ class WebDevice:
                 del self._kept[key]
         sid = _session_id(driver)
         self._unread.pop(sid, None)
+        self._born.pop(sid, None)
         tab = self._tabs.pop(sid, None)
         if tab is not None:
             tab.close()
@@ -497,6 +509,7 @@ class WebDevice:
         except WebDriverException as exc:
             raise DeviceError(f"could not start a Chromium session: {exc.msg}") from exc
         self._chromedrivers[str(driver.session_id)] = port
+        self._born[str(driver.session_id)] = time.monotonic()
         command_limit(driver, SESSION_TIMEOUT_S)
         try:
             pin_session(driver)

@@ -36,6 +36,8 @@ HIDE_DRIVER_GLOBALS = (
 """Run on every new document before the app's first script (`pin_session`): chromedriver adds
 seven `cdc_…` globals to each document for its element commands, which the grader does not use
 on the page; a page must not find them."""
+CHROMIUM = "/usr/bin/chromium"
+"""The device's browser (Debian's package, installed by .ci/setup)."""
 CHROMIUM_ARGS = (
     "--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -16,6 +16,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from pytest_revylbench.builder.clock import clock_record
 from pytest_revylbench.builder.submission import digest as submission_digest
 from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.native_signs import visible_signs
@@ -70,6 +71,9 @@ def environment(appium_dir: Path) -> dict[str, str]:
         "chromium": _command_version(["chromium", "--version"]),
         "chromedriver": _command_version(["chromedriver", "--version"]),
         "bubblewrap": _command_version(["bwrap", "--version"]),
+        "libfaketime": _command_version(["dpkg-query", "-W", "-f", "${Version}", "libfaketime"]),
+        # The instant every device browser and component test run starts at (builder/clock.py).
+        "clock": json.dumps(clock_record(), sort_keys=True),
         "pytest-revylbench": metadata.version("pytest-revylbench"),
         # Fonts (each file's sha256), fontconfig, pixel flags, metrics, locale, time zone
         # and media: everything besides the versions above that decides the web device's pixels.

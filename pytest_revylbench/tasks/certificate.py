@@ -37,7 +37,7 @@ from pytest_revylbench.tasks.mutants import list_mutants
 from pytest_revylbench.tasks.stability import REFERENCE, StabilityReport
 
 ENVIRONMENT_KEYS = ("chromium", "chromedriver", "appium", "appium-chromium-driver",
-                    "web-rendering", "web-calibration")
+                    "web-rendering", "web-calibration", "clock", "libfaketime")
 """The environment versions that decide a grade; the kernel, Python's patch level and the
 host name do not."""
 CHECKED = ("task", "suite", "reference", "mutants", "oracle", "grader", "environment")

@@ -137,3 +137,18 @@ def opens_in_the_kept_browser(device: WebDevice, page: Path) -> None:
     other = device.open_page(page)
     assert other not in device._kept.values()
     assert not device.keeps(other, hung=False)  # a session of its own: quit after the photo
+
+
+def test_a_kept_browser_whose_clock_ran_past_the_instant_is_replaced(device: WebDevice) -> None:
+    """Every test's app starts within KEPT_CLOCK_S of the grader's instant (builder/clock.py)."""
+    import time
+
+    from pytest_revylbench.builder.clock import KEPT_CLOCK_S
+
+    phone = kept_browser(device)
+    device._born[web._session_id(phone)] = time.monotonic() - KEPT_CLOCK_S / 2
+    assert kept_browser(device) is phone and not phone.quit_called
+    device._born[web._session_id(phone)] = time.monotonic() - KEPT_CLOCK_S - 1
+    fresh = kept_browser(device)
+    assert fresh is not phone and phone.quit_called
+    assert list(device._kept.values()) == [fresh]
