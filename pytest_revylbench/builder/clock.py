@@ -39,8 +39,8 @@ PINNED_INSTANT = dt.datetime(2033, 7, 14, 12, 0, 0, tzinfo=dt.UTC)
 PINNED_EPOCH = PINNED_INSTANT.timestamp()
 KEPT_CLOCK_S = 30.0
 """A kept browser whose clock has run this far past the instant is replaced at the next launch."""
-LIBRARY_GLOBS = ("/usr/lib/*/faketime/libfaketime.so.1", "/usr/lib/faketime/libfaketime.so.1",
-                 "/usr/local/lib/faketime/libfaketime.so.1")
+LIBRARY_GLOBS = ("/usr/lib/*/faketime/libfaketimeMT.so.1", "/usr/lib/faketime/libfaketimeMT.so.1",
+                 "/usr/local/lib/faketime/libfaketimeMT.so.1")
 PACKAGE = "libfaketime"
 
 
