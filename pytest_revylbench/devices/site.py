@@ -1,21 +1,17 @@
 """Serve an exported web bundle at the root of a loopback HTTP server, and the grader's own
-pages (the calibration page) at reserved paths of the same origin."""
+pages (the calibration page) at paths of the same origin that no app can know."""
 
 from __future__ import annotations
 
 import functools
 import os
+import secrets
 import stat
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-
-GRADER_ROUTES = "/__revylbench__/"
-"""Where the grader's own pages are served (`StaticSite.serve`): a file of the bundle at the
-same path is never served in their place."""
-
 
 HIDDEN_HEADERS = frozenset({"date", "last-modified", "server"})
 
@@ -37,11 +33,7 @@ class _BundleHandler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> Any:
         route = _route(self.path)
-        if route.startswith(GRADER_ROUTES):
-            if route not in self.pages:  # a reserved path is a grader's page or nothing
-                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
-                return None
-        else:
+        if route not in self.pages:
             if not Path(self.translate_path(self.path)).exists() and "." not in Path(route).name:
                 self.path = "/index.html"
             if not self._within_bundle(self.translate_path(self.path)):
@@ -84,6 +76,7 @@ class _BundleHandler(SimpleHTTPRequestHandler):
 class StaticSite:
     def __init__(self, root: Path) -> None:
         self._pages: dict[str, Path] = {}
+        self._secret = secrets.token_hex(16)
         handler = functools.partial(_BundleHandler, directory=str(root), pages=self._pages)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
@@ -94,9 +87,12 @@ class StaticSite:
         return f"http://127.0.0.1:{self._server.server_address[1]}/"
 
     def serve(self, page: Path) -> str:
-        """Serve the grader's own file `page` beside the bundle, on the same origin, at a
-        reserved path (`GRADER_ROUTES` + its name); returns its URL."""
-        route = GRADER_ROUTES + page.name
+        """Serve the grader's own file `page` beside the bundle, on the same origin, at a path
+        no app can know (a random folder of this site's, then its name); returns its URL.
+
+        Any other path is answered as the bundle's: a fixed reserved folder (answering 404
+        where any other folder falls back to index.html) would tell an app it is graded."""
+        route = f"/{self._secret}/{page.name}"
         self._pages[route] = page.resolve()
         return self.url.rstrip("/") + route
 

@@ -1,5 +1,6 @@
-"""The web device's static site: the bundle at the root, the grader's own pages at reserved
-paths that no file of a submission's bundle can take."""
+"""The web device's static site: the bundle at the root, the grader's own pages at paths that
+no app can know, so no file of a submission's bundle can take them and no path answers
+differently from the bundle's own (which would tell an app it is graded)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.devices.site import GRADER_ROUTES, StaticSite
+from pytest_revylbench.devices.site import StaticSite
 
 
 @pytest.fixture
@@ -47,22 +48,38 @@ def test_the_graders_page_is_served_on_the_apps_origin_and_never_the_bundles(
     served, grader = site
     base = served.url.rstrip("/")
     url = served.serve(grader / "calibration.html")
-    assert url == f"{base}{GRADER_ROUTES}calibration.html"
+    folder = url.removeprefix(base).split("/")[1]
+    assert url == f"{base}/{folder}/calibration.html" and len(folder) == 32
     assert get(url) == (200, "the grader's calibration")
     assert get(url + "?x=1") == (200, "the grader's calibration")
-    # A reserved path the grader serves nothing at is nothing, not the bundle's file there…
-    assert get(f"{base}{GRADER_ROUTES}other.html")[0] == 404
-    assert get(f"{base}{GRADER_ROUTES}nothing")[0] == 404
-    # …and the bundle is served as before, client routes included.
+    # The folder holds nothing else: any other path there is the bundle's, as anywhere…
+    assert get(f"{base}/{folder}/nothing") == (200, "app index")
+    assert get(f"{base}/{folder}/other.html")[0] == 404
+    # …and the bundle is served as before, client routes and a folder once reserved included.
     assert get(f"{base}/app.js") == (200, "app code")
     assert get(f"{base}/accounts/new") == (200, "app index")
+    assert get(f"{base}/__revylbench__/calibration.html") == (200, "forged calibration")
 
 
-def test_before_the_grader_serves_it_the_reserved_path_is_nothing(
-    site: tuple[StaticSite, Path],
-) -> None:
-    served, _ = site
-    assert get(f"{served.url.rstrip('/')}{GRADER_ROUTES}calibration.html")[0] == 404
+def test_no_path_tells_the_app_it_is_graded(site: tuple[StaticSite, Path]) -> None:
+    """Two sites never share the grader's folder; before a page is served there, its path is
+    like any other; no answer carries the host's clock or the server's make."""
+    served, grader = site
+    base = served.url.rstrip("/")
+    other = StaticSite(grader).start()
+    try:
+        assert served.serve(grader / "calibration.html").rsplit("/", 2)[1] != \
+            other.serve(grader / "calibration.html").rsplit("/", 2)[1]
+    finally:
+        other.stop()
+    fresh = StaticSite(grader.parent / "dist").start()
+    try:
+        assert get(f"{fresh.url.rstrip('/')}/0123456789abcdef0123456789abcdef/x") == (200, "app index")
+    finally:
+        fresh.stop()
+    with urllib.request.urlopen(f"{base}/app.js", timeout=10) as answer:
+        headers = {k.lower() for k in answer.headers}
+    assert not headers & {"date", "last-modified", "server"}, headers
 
 
 def test_nothing_whose_real_path_leaves_the_bundle_is_served(site: tuple[StaticSite, Path]) -> None:
