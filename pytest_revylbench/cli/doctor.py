@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pytest_revylbench.builder.clock import PINNED_INSTANT, ClockUnpinned, library
 from pytest_revylbench.devices import calibration
 from pytest_revylbench.devices.rendering import (
     FONT_PACKAGE,
@@ -121,6 +122,15 @@ def _fonts(fonts_dir: Path) -> Finding:
     return Finding("fonts", True, f"{FONT_PACKAGE}@{FONT_VERSION}, every file as pinned ({fonts.folder})")
 
 
+def _clock() -> Finding:
+    """libfaketime, which starts every browser and jest run at the grader's instant."""
+    try:
+        lib = library()
+    except ClockUnpinned as exc:
+        return Finding("clock", False, str(exc), f"{FIX_SETUP} (apt-get install libfaketime)")
+    return Finding("clock", True, f"{PINNED_INSTANT.isoformat()} through {lib}")
+
+
 def _orphans(reap: bool = False) -> Finding:
     """Processes of a grade whose grader is gone (killed by SIGKILL, say): the next grade
     reaps them; with `reap`, now."""
@@ -190,8 +200,10 @@ def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
              host: str | None = None, reap: bool = False) -> list[Finding]:
     """Every check for `platform`, in the order a grade needs them."""
     found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host), _orphans(reap)]
+    if platform != "web":  # the component tests run on the pinned clock on any platform
+        found.append(_clock())
     if platform == "web":
-        found = [*_browser(), *found, _fonts(fonts_dir)]
+        found = [*_browser(), *found, _fonts(fonts_dir), _clock()]
         stored = (calibration.PAGE_DIR / "web.png").is_file()
         found.append(Finding("stored calibration", stored, str(calibration.PAGE_DIR / "web.png"),
                              "" if stored else "revylbench calibrate --write"))
