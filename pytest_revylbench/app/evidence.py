@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pytest_revylbench.records.grade import Evidence, Screenshot, Video
+from pytest_revylbench.records.grade import Evidence, Screenshot, Shown, Video
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -305,6 +305,11 @@ class EvidenceRecorder:
             # by itself since, shows it as it is then); no fingerprint needed. A capture
             # started for it is started again when this check judged a changed screen.
             rel = self._pending.rel
+            if mark is not None and mark != self._pending.mark:
+                # The shot will show a later screen than the one earlier checks judged: their
+                # boxes no longer say where their text is drawn in it.
+                self.evidence = [e.model_copy(update={"shown": ()}) if e.after == rel and e.shown
+                                 else e for e in self.evidence]
             if mark is not None and mark != self._pending.mark and self._prefetch is not None:
                 self._pending.mark, self._pending.early = mark, self._prefetch()
                 self._pending.tree = tree
@@ -323,12 +328,13 @@ class EvidenceRecorder:
 
     def check(
         self, criterion: str, expected: str, observed: str, passed: bool, *,
-        mark: str | None = None, tree: str | None = None,
+        mark: str | None = None, tree: str | None = None, shown: tuple[Shown, ...] = (),
     ) -> Evidence:
         """Record one check. `mark`: the fingerprint of the screen it judged, when the probe
         that judged it returned one (the web's does); None: the recorder asks the device.
         `tree`: that screen's UI tree, when the probe brought it (lazy mode stores it with the
-        shot instead of reading the tree again when the shot is taken)."""
+        shot instead of reading the tree again when the shot is taken). `shown`: what a text
+        check read and where, kept when its screenshot is of the screen it judged."""
         before = self.last_screenshot
         moment = (None if self.video_started_at is None
                   else round(max(0.0, time.time() - self.video_started_at), 3))
@@ -342,6 +348,7 @@ class EvidenceRecorder:
             criterion=criterion, expected=expected, observed=observed, passed=passed,
             before=before, after=after, tree=stored[0] if stored else None,
             tree_sha256=stored[1] if stored else None, video_s=moment,
+            shown=shown if passed and after is not None else (),
         )
         self.evidence.append(item)
         return item

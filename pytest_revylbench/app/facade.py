@@ -15,6 +15,8 @@ from typing import Any
 from pytest_revylbench.app.evidence import EvidenceRecorder
 from pytest_revylbench.app.locators import Locators
 from pytest_revylbench.devices.protocol import AppSession
+from pytest_revylbench.devices.web_reads import ElementRef
+from pytest_revylbench.records.grade import Shown
 
 POLL_S = 0.1
 POLL_STEADY_S = 1.0
@@ -35,6 +37,17 @@ def _clip(observed: str) -> str:
     if len(observed) <= MAX_OBSERVED_CHARS:
         return observed
     return f"{observed[:MAX_OBSERVED_CHARS]} … ({len(observed) - MAX_OBSERVED_CHARS} more characters)"
+
+
+def _shown(element: Any) -> tuple[Shown, ...]:
+    """What a text check read of `element` and where (the web's reads know its box; a native
+    element's box would cost a driver call, and no native screenshot is audited)."""
+    if not isinstance(element, ElementRef) or not element.text or element.viewport[0] <= 0:
+        return ()
+    box = element.rect
+    return (Shown(text=element.text, x=box["x"], y=box["y"], width=box["width"],
+                  height=box["height"], viewport_width=element.viewport[0],
+                  viewport_height=element.viewport[1]),)
 
 
 class CheckFailed(AssertionError):
@@ -119,11 +132,13 @@ class App:
         assert text is not None
         return self._loc.label(text) + self._loc.text(text), repr(text)
 
-    def _passed(self, criterion: str, expected: str, observed: str) -> None:
+    def _passed(self, criterion: str, expected: str, observed: str, read: Any = None) -> None:
         """Record a check that held, on the screen its last probe judged (the web probe's
-        screen mark and UI tree save the recorder a call for each)."""
+        screen mark and UI tree save the recorder a call for each). `read`: the element a text
+        check read, whose box the pixel audit holds the screenshot to."""
         mark, tree = self._loc.take_judged()
-        self._rec.check(criterion, expected, _clip(observed), passed=True, mark=mark, tree=tree)
+        self._rec.check(criterion, expected, _clip(observed), passed=True, mark=mark, tree=tree,
+                        shown=_shown(read))
 
     def _fail(self, criterion: str, expected: str, observed: str) -> CheckFailed:
         observed = _clip(observed)
@@ -275,28 +290,30 @@ class App:
             found = self._poll(self._judged(self._loc.text(text)), timeout_s)
             if not found:
                 raise self._fail(criterion, repr(expected), self._screen())
+            read = found[0]
         else:
             criterion = criterion or f"{at!r} shows {text!r}"
-            shown = self._poll_text(at, expected, timeout_s)
+            shown, read = self._poll_text(at, expected, timeout_s)
             if shown != expected:
                 observed = repr(shown) if shown is not None else (
                     f"no visible element with test ID {at!r}; the screen shows: {self._screen()}"
                 )
                 raise self._fail(criterion, repr(expected), observed)
-            found = True
-        self._passed(criterion, repr(expected), repr(expected))
+        self._passed(criterion, repr(expected), repr(expected), read)
 
-    def _poll_text(self, test_id: str, expected: str, timeout_s: float | None) -> str | None:
-        last: list[str | None] = [None]
+    def _poll_text(self, test_id: str, expected: str, timeout_s: float | None) -> tuple[str | None, Any]:
+        """The text the element with `test_id` showed last, and that element."""
+        last: list[Any] = [None, None]
         judged = self._judged(self._loc.test_id(test_id))
 
         def probe() -> bool:
             found = judged()
             last[0] = self._loc.element_text(found[0]) if found else None
-            return last[0] == expected
+            last[1] = found[0] if found else None
+            return bool(last[0] == expected)
 
         self._poll(probe, timeout_s)
-        return last[0]
+        return last[0], last[1]
 
     def not_see(
         self,

@@ -60,6 +60,8 @@ class ElementRef:
     """Its rendered text (`innerText`), or an input's value, whitespace collapsed."""
     rect: dict[str, float]
     """Its box in CSS pixels of the viewport at the probe: x, y, width, height."""
+    viewport: tuple[float, float] = (0.0, 0.0)
+    """The viewport's width and height in CSS pixels at the probe (what a screenshot covers)."""
 
     @property
     def location(self) -> dict[str, float]:
@@ -163,7 +165,8 @@ for (var i = 0; i < locators.length && !kept.length; i++) {
     var n = S.next++;
     S.els.set(n, {el: el, gen: S.gen});
     var b = el.getBoundingClientRect();
-    kept.push({id: n, tag: tag, text: text, x: b.left, y: b.top, width: b.width, height: b.height});
+    kept.push({id: n, tag: tag, text: text, x: b.left, y: b.top, width: b.width, height: b.height,
+               vw: window.innerWidth, vh: window.innerHeight});
   }
 }
 return {found: kept, mark: m, tree: tree};
@@ -330,7 +333,8 @@ class PageReader:
     def _ref(self, seen: dict[str, Any]) -> ElementRef:
         return ElementRef(id=f"{self._generation}:{seen['id']}", tag=str(seen["tag"]),
                           text=str(seen["text"]),
-                          rect={k: float(seen[k]) for k in ("x", "y", "width", "height")})
+                          rect={k: float(seen[k]) for k in ("x", "y", "width", "height")},
+                          viewport=(float(seen.get("vw") or 0.0), float(seen.get("vh") or 0.0)))
 
     def _number(self, ref: ElementRef) -> int:
         generation, number = ref.id.split(":")

@@ -17,6 +17,22 @@ class Screenshot(Record):
     step: str
 
 
+class Shown(Record):
+    """What a passing text check read of one element, and where it was drawn: what the pixel
+    audit (`scoring/pixel_audit.py`) holds the check's screenshot to."""
+
+    text: str
+    """The element's rendered text as the grader's read found it, whitespace collapsed."""
+    x: float
+    y: float
+    width: float
+    height: float
+    """The element's box in CSS pixels of the viewport, when the check judged it."""
+    viewport_width: float
+    viewport_height: float
+    """The viewport in CSS pixels (the screenshot covers it at the device's pixel ratio)."""
+
+
 class Evidence(Record):
     """One check a test made, with what the screen showed."""
 
@@ -38,6 +54,9 @@ class Evidence(Record):
     video_s: float | None = None
     """When the check was decided, in seconds from the start of its test's video (None: the
     test was not recorded)."""
+    shown: tuple[Shown, ...] = ()
+    """A passing text check's elements and their boxes, when its `after` screenshot shows the
+    screen it judged (web only; empty otherwise)."""
 
 
 class Video(Record):
