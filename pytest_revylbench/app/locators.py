@@ -345,17 +345,18 @@ class AndroidLocators:
         return _page_source_text(driver.page_source, ("text", "content-desc"))
 
     def element_text(self, element: Any) -> str:
-        """An EditText's text; else the content-desc, else the node's own text, else its
+        """What the node draws: an EditText's text; else the node's own text, else its
         descendants' texts (UiAutomator2 gives `text` for the node alone: a Pressable tab
-        holding a <Text> has none of its own)."""
+        holding a <Text> has none of its own); its content-desc only when it draws no text
+        (an icon). A label is what a screen reader says, which an app may set to anything: a
+        read never takes it over the text on the screen."""
         own = element.text or ""
-        if element.get_attribute("class") == ANDROID_TEXT_INPUT:
+        if element.get_attribute("class") == ANDROID_TEXT_INPUT or own:
             return _normalize(own)
-        described = element.get_attribute("content-desc") or ""
-        if described or own:
-            return _normalize(described or own)
         inner = [e.text for e in element.find_elements("xpath", ".//*[@text!='']") if e.text]
-        return _normalize(" ".join(inner))
+        if inner:
+            return _normalize(" ".join(inner))
+        return _normalize(element.get_attribute("content-desc") or "")
 
     def enter_text(self, element: Any, text: str, *, clear: bool) -> None:
         if clear:

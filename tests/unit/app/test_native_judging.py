@@ -163,6 +163,23 @@ def test_android_reads_a_pressable_tab_by_content_desc_then_its_descendants_text
     assert app.read("input-payee") == "Gym Pass"
 
 
+def test_android_reads_the_text_drawn_never_a_label_that_differs(tmp_path: Path) -> None:
+    """A content-desc is what a screen reader says: an app may set it to the right total while
+    its screen draws a wrong one (issue 48). The read is the drawn text."""
+    forged = Element("e1", {"class": "android.view.ViewGroup", "content-desc": "Total $10.00"},
+                     inner=[Element("e2", {"text": "Total $1.00"})])
+    own = Element("e3", {"class": "android.widget.TextView", "text": "$1.00",
+                         "content-desc": "$10.00"})
+    sel = 'new UiSelector().resourceId("{}")'.format
+    driver = Driver(found={("-android uiautomator", sel("total")): [forged],
+                           ("-android uiautomator", sel("amount")): [own]})
+    app = facade(driver, AndroidLocators(), tmp_path)
+    assert app.read("total") == "Total $1.00"
+    assert app.read("amount") == "$1.00"
+    with pytest.raises(CheckFailed):
+        app.see("Total $10.00", at="total")
+
+
 # -- point 5: off-screen is not displayed on a device: scroll, then judge ---------------------
 
 def test_ios_scrolls_an_off_screen_element_into_view_by_its_element_id_before_judging(
