@@ -76,8 +76,8 @@ def _is_shown_atom() -> str:
     return data.decode("utf8")
 
 
-# The world's own state, made once per world: its id, a mutation counter (the screen mark), the
-# element table, and whether a relaunch is leaving this document.
+# The world's own state, made once per world: its id, a counter of mutations and scrolls (the
+# screen mark), the element table, and whether a relaunch is leaving this document.
 _STATE = """
 var g = globalThis;
 if (!g.__s) {
@@ -85,6 +85,10 @@ if (!g.__s) {
            leaving: false};
   new MutationObserver(function () { g.__s.n++; }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true});
+  // A scroll view scrolled (by focus, by the app, by a smooth scroll still moving) changes the
+  // screen without a mutation: it changes the mark too, so no check's evidence is a shot of an
+  // earlier scroll position than the one its boxes were read at.
+  document.addEventListener('scroll', function () { g.__s.n++; }, true);
 }
 var S = g.__s;
 function mark() { return S.id + ':' + S.n + ':' + window.scrollY; }

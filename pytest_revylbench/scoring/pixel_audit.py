@@ -1,0 +1,179 @@
+"""The pixel audit: a passing text check's element, cropped from the check's own screenshot,
+must show the text the check read from the page.
+
+The device judges text by the page's DOM, read in the grader's own world; what is drawn can
+still differ (a web font whose comma is blank, a zero-size or transparent span, a canvas over
+the text). A random sample of a grade's passing text checks (all of them in stability runs
+and certification) is read back with tesseract (`scoring/ocr.py`) and compared tolerantly
+(`scoring/drawn_text.py`). A read that clearly disagrees is the agent fault `tampered`: the
+test that made the check fails with it, and so does every other device test of the grade (a
+forgery voids the device tests' verdicts, as one in the component tests voids that tier).
+The seed of the sample is drawn by the grader for each grade, so the submission cannot know
+which checks are read.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_revylbench.records.audit import AuditedCheck, PixelAudit
+from pytest_revylbench.records.grade import Evidence, Shown, TestResult
+from pytest_revylbench.records.vocabulary import Fault, Tier, Verdict
+from pytest_revylbench.scoring.drawn_text import Comparison, compare
+
+DEFAULT_RATE = 0.25
+"""The share of a grade's eligible checks audited by default (see README, "The pixel audit":
+a forgery used on k checks of a grade escapes one grade with (1 - rate)^k)."""
+MAX_TEXT_CHARS = 80
+"""Longer texts (a whole card's text) are not audited: a crop of many lines reads poorly."""
+EDGE_PX = 1.0
+"""How far (CSS px) a box may stick out of the viewport and still be audited (rounding)."""
+PAD_CSS_PX = 1.0
+"""The crop reaches this far above and below the box (a descender's overhang); not sideways,
+where a neighbour's first glyph may start right at the box's edge."""
+CROP_NAME = "audit-{n}.png"
+
+
+def new_seed() -> str:
+    """A sample seed of the grader's own, for one grade."""
+    return secrets.token_hex(8)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    test: str
+    check: int
+    evidence: Evidence
+    shown: Shown
+
+
+def _inside(shown: Shown) -> bool:
+    return (shown.x >= -EDGE_PX and shown.y >= -EDGE_PX and shown.width >= 1 and shown.height >= 1
+            and shown.x + shown.width <= shown.viewport_width + EDGE_PX
+            and shown.y + shown.height <= shown.viewport_height + EDGE_PX)
+
+
+def candidates(results: Mapping[str, TestResult]) -> tuple[list[Candidate], int]:
+    """The passing text checks the audit may read (box inside the viewport, a screenshot, a
+    short text), in a stable order, and how many were left out for lying outside the view."""
+    found, outside = [], 0
+    for nodeid in sorted(results):
+        for index, evidence in enumerate(results[nodeid].evidence):
+            if not evidence.passed or evidence.after is None:
+                continue
+            for shown in evidence.shown:
+                if len(shown.text) > MAX_TEXT_CHARS:
+                    continue
+                if not _inside(shown):
+                    outside += 1
+                    continue
+                found.append(Candidate(nodeid, index, evidence, shown))
+    return found, outside
+
+
+def sample(found: list[Candidate], rate: float, seed: str) -> list[Candidate]:
+    """`rate` of `found` (at least one when there are any and the rate is above 0), drawn with
+    `seed`; every one at rate 1."""
+    if rate >= 1.0:
+        return list(found)
+    if rate <= 0.0 or not found:
+        return []
+    k = max(1, round(rate * len(found)))
+    chosen = set(random.Random(seed).sample(range(len(found)), k))
+    return [c for i, c in enumerate(found) if i in chosen]
+
+
+def crop_box(shown: Shown, image_size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The element's box, padded, in the screenshot's pixels."""
+    width, height = image_size
+    scale = width / shown.viewport_width
+    left = max(0, int(shown.x * scale))
+    top = max(0, int((shown.y - PAD_CSS_PX) * scale))
+    right = min(width, int((shown.x + shown.width) * scale + 0.999))
+    bottom = min(height, int((shown.y + shown.height + PAD_CSS_PX) * scale + 0.999))
+    return left, top, right, bottom
+
+
+def read_back(png: Path, shown: Shown) -> tuple[Comparison, str, object]:
+    """The closest agreement of tesseract's reads of the element's crop with its text, the
+    read it came from, and the crop (a PIL image)."""
+    from PIL import Image
+
+    from pytest_revylbench.scoring.ocr import reads
+
+    with Image.open(png) as image:
+        crop = image.crop(crop_box(shown, image.size))
+    best: tuple[Comparison, str] | None = None
+    rank = {"shown": 0, "not_shown": 1, "unreadable": 2}
+    for read in reads(crop):
+        comparison = compare(shown.text, read)
+        if best is None or (rank[comparison.agreement], comparison.distance) < (
+                rank[best[0].agreement], best[0].distance):
+            best = (comparison, read)
+        if comparison.agreement == "shown":
+            break
+    assert best is not None
+    return best[0], " ".join(best[1].split()), crop
+
+
+def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed: str) -> PixelAudit:
+    """Read back a sample of the grade's passing text checks; a crop that clearly does not
+    show its text is kept beside its test's screenshots."""
+    from pytest_revylbench.scoring.ocr import OcrUnavailable
+
+    started = time.monotonic()
+    found, outside = candidates(results)
+    checks: list[AuditedCheck] = []
+    error = ""
+    kept = 0
+    for candidate in sample(found, rate, seed):
+        assert candidate.evidence.after is not None
+        png = run_dir / candidate.evidence.after
+        if not png.is_file():
+            continue
+        try:
+            comparison, read, crop = read_back(png, candidate.shown)
+        except OcrUnavailable as exc:
+            error = str(exc)
+            break
+        crop_rel = None
+        if comparison.agreement == "not_shown":
+            kept += 1
+            path = png.parent / CROP_NAME.format(n=kept)
+            crop.save(path)  # type: ignore[attr-defined]
+            crop_rel = path.relative_to(run_dir).as_posix()
+        checks.append(AuditedCheck(
+            test=candidate.test, check=candidate.check, screenshot=candidate.evidence.after,
+            verdict=comparison.agreement, read=read[:200], distance=comparison.distance,
+            why=comparison.why, crop=crop_rel))
+    return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
+                      checks=tuple(checks), seconds=round(time.monotonic() - started, 3), error=error)
+
+
+TAMPERED_HERE = ("the pixel audit: a passing check's element does not show, in the check's own "
+                 "screenshot, the text the page holds ({why}); crop: {crop}")
+TAMPERED_ELSEWHERE = ("not credited: the pixel audit found drawn text that differs from the page's "
+                      "in another device test of this grade")
+
+
+def apply(results: Mapping[str, TestResult], found: PixelAudit) -> dict[str, TestResult]:
+    """The results once the audit is done: when a check's text was not shown, its test and
+    every other device test (one with evidence) fail as `tampered`."""
+    if not found.not_shown:
+        return dict(results)
+    first = {c.test: c for c in reversed(found.not_shown)}
+    out = dict(results)
+    for nodeid, result in results.items():
+        if result.tier == Tier.FUNCTIONAL or not (result.evidence or nodeid in first):
+            continue
+        hit = first.get(nodeid)
+        reason = (TAMPERED_HERE.format(why=hit.why, crop=hit.crop) if hit is not None
+                  else TAMPERED_ELSEWHERE)
+        out[nodeid] = result.model_copy(update={
+            "verdict": Verdict.FAIL, "fault": Fault.TAMPERED, "reason": reason})
+    return out
