@@ -47,6 +47,7 @@ const SEPARATOR = ' \u203a ';
 const LOCKDOWN = Symbol.for('revylbench.lockdown');
 const WITNESS = 'REVYLBENCH_WITNESS_FDS';
 const CLOCK_ENV = ['LD_PRELOAD', 'FAKETIME'];
+const RUNNER_ENV = /^JEST_/;
 const SES = path.join(__dirname, 'revylbench-ses.js');
 const BASES = ['@react-native/jest-preset/jest/react-native-env.js',
   'react-native/jest/react-native-env.js', 'jest-environment-node'];
@@ -176,6 +177,10 @@ module.exports = class RevylbenchEnvironment extends presetEnvironment() {
     // reads FAKETIME again every 10 s, and without it the clocks would jump back to the host's
     // (Node then aborts: its monotonic clock went backwards).
     for (const name of CLOCK_ENV) delete this.global.process.env[name];
+    // jest's own variables (JEST_WORKER_ID) are a sign of the runner, not of the app's world.
+    for (const name of Object.keys(this.global.process.env)) {
+      if (RUNNER_ENV.test(name)) delete this.global.process.env[name];
+    }
     if (!tamed) {
       tameOuterConstructors();
       tamed = true;
