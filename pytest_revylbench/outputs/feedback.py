@@ -67,6 +67,10 @@ _MESSAGES = {
     Fault.DRIVER_ERROR: _UNFINISHED + "the app stopped responding to the test.",
     Fault.TIMEOUT: "Not run: the grade ran out of time; this is not counted against you.",
 }
+_DRAWN = ("Not credited: what the app draws differs from the text its page holds (the grader read "
+          "a passing check's element back from its screenshot), so no device test of this grade "
+          "is credited (charged to you).")
+"""A device test failed by the pixel audit (`scoring/pixel_audit.py`)."""
 _BENCH = "Not run: the grading machine had a fault; this is not counted against you."
 _BENCH_GRADE = ("This grade was stopped by a fault of the grading machine ({kind}), not of your "
                 "submission: it is not counted against you, and the submission will be graded "
@@ -106,6 +110,9 @@ class FailedTest(Record):
     """File name of the screenshot taken when the check failed, or when the test stopped."""
     launch_errors: tuple[str, ...] = ()
     """Errors the app wrote to its console during the test (web: the browser log)."""
+    crop: str | None = None
+    """File name (in this folder) of the part of a screenshot where the app's page held a
+    check's text and drew something else (the pixel audit), when that is why it failed."""
     video: str | None = None
     """File name (in this folder) of the screen recording of a stage or the journey that did
     not pass, when the grade kept one (`--video`): it shows only the app's own screen."""
@@ -229,7 +236,7 @@ def _video(test: TestResult, run_dir: Path) -> Path | None:
 _KINDS = ("stage", "journey", "check", "component test")
 FIXED_MESSAGES = frozenset(
     template.format(kind=kind)
-    for template in (*_MESSAGES.values(), _BENCH, _DID_NOT_PASS) for kind in _KINDS
+    for template in (*_MESSAGES.values(), _BENCH, _DID_NOT_PASS, _DRAWN) for kind in _KINDS
 )
 """Every fixed test-level message: the plugin's own words, which show nothing of a suite."""
 
@@ -238,6 +245,8 @@ def _message(test: TestResult, kind: str) -> str:
     """The fixed test-level message for a test that ended without a failed check."""
     if test.fault is None:
         return _DID_NOT_PASS.format(kind=kind)
+    if test.fault is Fault.TAMPERED and test.tier != Tier.FUNCTIONAL:
+        return _DRAWN
     fallback = _BENCH if test.fault in BENCH_FAULTS else _DID_NOT_PASS
     return _MESSAGES.get(test.fault, fallback).format(kind=kind)
 
@@ -277,6 +286,12 @@ def _build(
             if source is not None:
                 files[moment] = f"{stem}-{moment}.png"
                 shots[files[moment]] = source
+        crop = next((c.crop for c in record.pixel_audit.not_shown if c.test == test.nodeid),
+                    None) if record.pixel_audit is not None else None
+        crop_file = _screenshot(crop, run_dir)
+        if crop_file is not None:
+            files["crop"] = f"{stem}-crop.png"
+            shots[files["crop"]] = crop_file
         video = _video(test, run_dir)
         if video is not None:
             files["video"] = f"{stem}-video{video.suffix.lower()}"
@@ -340,6 +355,7 @@ def render_markdown(feedback: Feedback) -> str:
         shots = [f"{moment} `{file}`" for moment, file in (("before", item.before), ("after", item.after))
                  if file]
         lines += ["", "Screenshots: " + ", ".join(shots) + "."] if shots else []
+        lines += ["", f"Where the drawn text differs: `{item.crop}`."] if item.crop else []
         lines += ["", f"Video of the test: `{item.video}`."] if item.video else []
         if item.launch_errors:
             lines += ["", "Console errors:", "", _fence("\n".join(item.launch_errors))]

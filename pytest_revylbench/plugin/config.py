@@ -26,6 +26,7 @@ from pytest_revylbench.plugin import options as opt
 from pytest_revylbench.plugin.options import Option
 from pytest_revylbench.records.task import TaskSpec
 from pytest_revylbench.records.vocabulary import Platform
+from pytest_revylbench.scoring.pixel_audit import DEFAULT_RATE
 from pytest_revylbench.tasks.loading import Task, TaskError, load_task
 
 
@@ -81,6 +82,8 @@ class GradeConfig:
     """Which tests keep a screen recording (see `devices.video.VIDEO_MODES`)."""
     video_budget_mb: float = DEFAULT_VIDEO_BUDGET_MB
     """Megabytes of video the grade keeps (see `outputs.videos.apply_budget`)."""
+    pixel_audit: float = DEFAULT_RATE
+    """The share of passing text checks the pixel audit reads back (`scoring.pixel_audit`)."""
 
     @property
     def run_dir(self) -> Path:
@@ -147,6 +150,7 @@ class GradeConfig:
             evidence=cast(EvidenceMode, opt.required(config, opt.EVIDENCE)),  # one of EVIDENCE_MODES
             video=cast(VideoMode, opt.required(config, opt.VIDEO)),  # one of VIDEO_MODES
             video_budget_mb=opt.required(config, opt.VIDEO_BUDGET),
+            pixel_audit=opt.required(config, opt.PIXEL_AUDIT),
         )
 
 

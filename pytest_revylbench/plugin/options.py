@@ -21,6 +21,7 @@ from pytest_revylbench.devices.video import DEFAULT_VIDEO, DEFAULT_VIDEO_BUDGET_
 from pytest_revylbench.devices.web import DEFAULT_ISOLATION, DEFAULT_PRESS, ISOLATIONS, PRESS_MODES
 from pytest_revylbench.records.ledger import parse_time
 from pytest_revylbench.records.vocabulary import PLATFORMS
+from pytest_revylbench.scoring.pixel_audit import DEFAULT_RATE
 
 T = TypeVar("T", str, int, float)
 
@@ -47,6 +48,17 @@ def positive_megabytes(value: str) -> float:
         number = -1.0
     if not number >= 0:
         raise ValueError(f"expected a number of megabytes, 0 or more, got {value!r}")
+    return number
+
+
+def share(value: str) -> float:
+    """A share from 0 to 1."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0.0 <= number <= 1.0:
+        raise ValueError(f"expected a share from 0 to 1, got {value!r}")
     return number
 
 
@@ -225,6 +237,11 @@ VIDEO_BUDGET = Option("--video-budget-mb", "revylbench_video_budget_mb",
                       "megabytes of video one grade keeps; past it videos are dropped, those of "
                       "passing tests first", positive_megabytes,
                       default=f"{DEFAULT_VIDEO_BUDGET_MB:g}", metavar="MB")
+PIXEL_AUDIT = Option("--pixel-audit", "revylbench_pixel_audit",
+                     "the share of the grade's passing text checks read back from their "
+                     "screenshots with OCR (0 to 1; stability runs audit all): a check whose "
+                     "element does not show its text is the agent fault tampered", share,
+                     default=f"{DEFAULT_RATE:g}", metavar="SHARE")
 ALLOW_UNTRUSTED_NATIVE = Switch(
     "--allow-untrusted-native", "revylbench_allow_untrusted_native",
     "build without the bubblewrap sandbox when it cannot run here; the grade is marked "
@@ -240,7 +257,7 @@ ALL: tuple[Option[str] | Option[int] | Option[float] | Switch, ...] = (
     TASKS_DIR, SUITES_DIR, DEVICES_DIR, CACHE_DIR, APPIUM_DIR, FONTS_DIR, ROLLOUT,
     AGENT_STARTED_AT, AGENT_SECONDS, DEVICE_POOL, INFRA_RETRIES, INSTALL_RETRIES, INSTALL_BACKOFF,
     SCHEME, LAUNCH_TIMEOUT, COMMAND_TIMEOUT, FUNCTIONAL_TIMEOUT, GRADE_TIMEOUT, TIERS, ISOLATION, PRESS,
-    EVIDENCE, VIDEO, VIDEO_BUDGET, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
+    EVIDENCE, VIDEO, VIDEO_BUDGET, PIXEL_AUDIT, ALLOW_UNTRUSTED_NATIVE, ORACLE_OUT, REBUILD,
 )
 """Every option, in the order `pytest --help` lists them."""
 

@@ -42,10 +42,13 @@ from pytest_revylbench.plugin.config import GradeConfig, oracle_dir
 from pytest_revylbench.plugin.fixtures import build_work_dir
 from pytest_revylbench.plugin.item_ids import builtin_id
 from pytest_revylbench.plugin.keys import planned_key, stop_key
+from pytest_revylbench.records.audit import PixelAudit
 from pytest_revylbench.records.grade import GradeRecord, TestResult
 from pytest_revylbench.records.ledger import SubmissionRecord
 from pytest_revylbench.records.reward import GradeVector, Reward
 from pytest_revylbench.records.vocabulary import Fault, Scheme, Verdict
+from pytest_revylbench.scoring import pixel_audit
+from pytest_revylbench.scoring.pixel_audit import new_seed
 from pytest_revylbench.scoring.tiers import compare_ahead
 from pytest_revylbench.scoring.vector import grade_vector
 from pytest_revylbench.tasks.design import DESIGN_PLATFORM, design_folder
@@ -98,6 +101,8 @@ class GradeReporter:
         self.refused = ""
         self.oracle_note = ""
         self._ahead: threading.Thread | None = None
+        self.audit_seed = new_seed()
+        """The pixel audit's sample seed: the grader's own, drawn for this grade."""
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
         # The leak guard's index parses the suite with `ast` (≈ 0.1 s): here, on the main thread.
@@ -191,6 +196,16 @@ class GradeReporter:
         spec = grade.task.spec
         sweep_leftover_devices(grade)
         self.results = apply_budget(self.results, grade.run_dir, grade.video_budget_mb)
+        oracle_out = self.config.getoption("revylbench_oracle_out", None)
+        audited = None
+        if grade.platform == "web" and grade.pixel_audit > 0 and not oracle_out:
+            try:
+                audited = pixel_audit.audit(self.results, grade.run_dir, rate=grade.pixel_audit,
+                                            seed=self.audit_seed)
+            except Exception as exc:  # the audit's own failure is no verdict on the app
+                audited = PixelAudit(rate=grade.pixel_audit, seed=self.audit_seed, eligible=0,
+                                     outside=0, error=f"not audited: {type(exc).__name__}: {exc}")
+            self.results = pixel_audit.apply(self.results, audited)
         collected = self._collected(session)
         settled = settle(collected)
         self.settled = dict(settled.results)
@@ -205,7 +220,6 @@ class GradeReporter:
         def vector(results: Sequence[TestResult]) -> GradeVector:
             return grade_vector(spec, results, run_dir=grade.run_dir, oracle_dir=oracle_dir(grade))
 
-        oracle_out = self.config.getoption("revylbench_oracle_out", None)
         inputs = GradeInputs(
             spec=spec, task_toml=str(grade.task.folder / "task.toml"), builtin_id=builtin_id(spec.id),
             run_id=grade.run_id, platform=grade.platform, collected=collected,
@@ -227,6 +241,8 @@ class GradeReporter:
             self.refused = decided.message
             session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
             return
+        if audited is not None:
+            decided = decided.model_copy(update={"pixel_audit": audited})
         # The bundle first: whether it was written is part of the grade and of its ledger line.
         feedback = write_feedback_bundle(decided, grade.task, grade.run_dir)
         self.feedback = feedback.folder
@@ -284,6 +300,11 @@ class GradeReporter:
                 tr.write_line(f"  tier {tier:<10} {summary.score:.2f}  ({summary.arithmetic})")
             for scheme, why in record.vector.refused.items():
                 tr.write_line(f"  scheme {scheme}: not scored: {why}")
+        audit = record.pixel_audit
+        if audit is not None:
+            tr.write_line(f"pixel audit: {len(audit.checks)} of {audit.eligible} passing text checks read "
+                          f"back from their screenshots ({audit.seconds:.1f} s), "
+                          f"{len(audit.not_shown)} not shown{'; ' + audit.error if audit.error else ''}")
         tr.write_line(f"report: {self.path}")
         tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")
         feedback = record.feedback

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pytest_revylbench.records.audit import PixelAudit
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.reward import GradeVector, Reward
@@ -182,6 +183,9 @@ class GradeRecord(Record):
     evidence_digests: dict[str, str] = {}
     """Every evidence file the grade cites (screenshots and UI trees), report-relative path →
     `sha256:<hex>`; `revylbench regrade` refuses a report whose files do not match."""
+    pixel_audit: PixelAudit | None = None
+    """The pixel audit of the grade's passing text checks (None: not audited: another platform,
+    an oracle run, or a share of 0)."""
     seal: str = ""
     """`sha256:<hex>` of this grade.json's canonical JSON without `seal` (sorted keys, no
     spaces), written with the file: an edited grade.json no longer matches it."""

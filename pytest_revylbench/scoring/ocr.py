@@ -10,16 +10,23 @@ three times (thresholding it first turned a bold `0` into a `6`), framed by a wh
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PIL import Image
 
 UPSCALE = 3
+"""Crops are read at three pixels per CSS pixel (a 1× evidence shot is upscaled three times,
+a 3× one read as it is)."""
 MARGIN_PX = 20
 DARK_MEAN = 110
 """A crop whose mean gray is below this is light text on a dark background (inverted)."""
+BATCH = 40
+"""Crops read in one tesseract run (a page of 40 one-line crops is about 4,000 px high)."""
+GAP_PX = 40
+"""White between two stacked crops."""
 LINE_MODES = (7, 6, 11)
 """Page segmentation modes tried in turn: one line, one block, sparse text."""
 
@@ -39,8 +46,8 @@ def available() -> bool:
     return True
 
 
-def plain(crop: Image.Image) -> Image.Image:
-    """`crop` as dark text on light, at a size tesseract reads well."""
+def plain(crop: Image.Image, upscale: int = UPSCALE) -> Image.Image:
+    """`crop` as dark text on light, `upscale` times its size."""
     from PIL import Image, ImageOps
 
     gray = ImageOps.grayscale(crop.convert("RGB"))
@@ -49,33 +56,89 @@ def plain(crop: Image.Image) -> Image.Image:
     if mean < DARK_MEAN:  # light text on a dark background
         gray = ImageOps.invert(gray)
     gray = ImageOps.autocontrast(gray)
-    gray = gray.resize((gray.width * UPSCALE, gray.height * UPSCALE), Image.Resampling.LANCZOS)
+    gray = gray.resize((gray.width * upscale, gray.height * upscale), Image.Resampling.LANCZOS)
     return ImageOps.expand(gray, border=MARGIN_PX, fill=255)
 
 
-def reads(crop: Image.Image) -> Iterator[str]:
-    """Tesseract's reads of `crop`, one per segmentation mode (`LINE_MODES`), lazily: a
-    caller stops at the first read it accepts.
+@contextmanager
+def _one_thread() -> Iterator[None]:
+    """tesseract's OpenMP threads only contend on a busy grading host: one thread."""
+    saved = os.environ.get("OMP_THREAD_LIMIT")
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("OMP_THREAD_LIMIT", None)
+        else:
+            os.environ["OMP_THREAD_LIMIT"] = saved
 
-    :raises OcrUnavailable: tesseract is not installed.
-    """
+
+def _tesseract() -> object:
     try:
         import pytesseract
     except ImportError as exc:
         raise OcrUnavailable("pytesseract is not installed") from exc
-    image = plain(crop)
+    return pytesseract
+
+
+def _upscale(pixels_per_css_px: float) -> int:
+    return max(1, round(UPSCALE / pixels_per_css_px))
+
+
+# No second pass on the inverted image (`plain` already made the text dark).
+_CONFIG = "--psm {mode} -c tessedit_do_invert=0"
+
+
+def reads(crop: Image.Image, pixels_per_css_px: float = 1.0) -> Iterator[str]:
+    """Tesseract's reads of `crop` (a screenshot's, at `pixels_per_css_px`), one per
+    segmentation mode (`LINE_MODES`), lazily: a caller stops at the first read it accepts.
+
+    :raises OcrUnavailable: tesseract is not installed.
+    """
+    tesseract: Any = _tesseract()
+    image = plain(crop, _upscale(pixels_per_css_px))
     for mode in LINE_MODES:
-        # One thread: tesseract's OpenMP threads only contend on a busy grading host; and no
-        # second pass on the inverted image (`plain` already made the text dark).
-        saved = os.environ.get("OMP_THREAD_LIMIT")
-        os.environ["OMP_THREAD_LIMIT"] = "1"
         try:
-            yield str(pytesseract.image_to_string(
-                image, lang="eng", config=f"--psm {mode} -c tessedit_do_invert=0"))
-        except pytesseract.TesseractNotFoundError as exc:
+            with _one_thread():
+                yield str(tesseract.image_to_string(image, lang="eng", config=_CONFIG.format(mode=mode)))
+        except tesseract.TesseractNotFoundError as exc:
             raise OcrUnavailable("tesseract is not installed (apt-get install tesseract-ocr)") from exc
-        finally:
-            if saved is None:
-                os.environ.pop("OMP_THREAD_LIMIT", None)
-            else:
-                os.environ["OMP_THREAD_LIMIT"] = saved
+
+
+def read_many(crops: Sequence[tuple[Image.Image, float]]) -> list[str]:
+    """One read of each crop (with its pixels per CSS pixel), made by one tesseract run per
+    `BATCH` crops: the crops are stacked `GAP_PX` apart on one page read as a block of text,
+    and each word goes to the crop its middle lies in. Starting tesseract and loading its model
+    is most of a single crop's cost (measured: 75 crops in 2.6 s of CPU in one run, against
+    about 0.15 s each alone).
+
+    :raises OcrUnavailable: tesseract is not installed.
+    """
+    from PIL import Image
+
+    tesseract: Any = _tesseract()
+    out: list[str] = []
+    for start in range(0, len(crops), BATCH):
+        plains = [plain(crop, _upscale(scale)) for crop, scale in crops[start:start + BATCH]]
+        page = Image.new("L", (max(p.width for p in plains),
+                               sum(p.height + GAP_PX for p in plains)), 255)
+        bands, top = [], 0
+        for image in plains:
+            page.paste(image, (0, top))
+            bands.append((top - GAP_PX / 2, top + image.height + GAP_PX / 2))
+            top += image.height + GAP_PX
+        try:
+            with _one_thread():
+                data = tesseract.image_to_data(page, lang="eng", config=_CONFIG.format(mode=6),
+                                               output_type=tesseract.Output.DICT)
+        except tesseract.TesseractNotFoundError as exc:
+            raise OcrUnavailable("tesseract is not installed (apt-get install tesseract-ocr)") from exc
+        words: list[list[str]] = [[] for _ in plains]
+        for n, word in enumerate(data["text"]):
+            middle = data["top"][n] + data["height"][n] / 2
+            band = next((i for i, (a, b) in enumerate(bands) if a <= middle < b), None)
+            if word.strip() and band is not None:
+                words[band].append(word.strip())
+        out.extend(" ".join(w) for w in words)
+    return out

@@ -20,6 +20,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pytest_revylbench.records.audit import AuditedCheck, PixelAudit
 from pytest_revylbench.records.grade import Evidence, Shown, TestResult
@@ -99,60 +100,92 @@ def crop_box(shown: Shown, image_size: tuple[int, int]) -> tuple[int, int, int, 
     return left, top, right, bottom
 
 
-def read_back(png: Path, shown: Shown) -> tuple[Comparison, str, object]:
-    """The closest agreement of tesseract's reads of the element's crop with its text, the
-    read it came from, and the crop (a PIL image)."""
+def _crop(png: Path, shown: Shown) -> tuple[Any, float]:
+    """The element's crop of the screenshot `png` (a PIL image) and its pixels per CSS pixel."""
     from PIL import Image
 
+    with Image.open(png) as image:
+        return image.crop(crop_box(shown, image.size)), image.width / shown.viewport_width
+
+
+_RANK = {"shown": 0, "not_shown": 1, "unreadable": 2}
+
+
+def read_back(crop: Any, scale: float, text: str) -> tuple[Comparison, str]:
+    """The closest agreement of tesseract's reads of `crop` (one per segmentation mode, until
+    one shows `text`) with `text`, and the read it came from."""
     from pytest_revylbench.scoring.ocr import reads
 
-    with Image.open(png) as image:
-        crop = image.crop(crop_box(shown, image.size))
     best: tuple[Comparison, str] | None = None
-    rank = {"shown": 0, "not_shown": 1, "unreadable": 2}
-    for read in reads(crop):
-        comparison = compare(shown.text, read)
-        if best is None or (rank[comparison.agreement], comparison.distance) < (
-                rank[best[0].agreement], best[0].distance):
+    for read in reads(crop, scale):
+        comparison = compare(text, read)
+        if best is None or (_RANK[comparison.agreement], comparison.distance) < (
+                _RANK[best[0].agreement], best[0].distance):
             best = (comparison, read)
         if comparison.agreement == "shown":
             break
     assert best is not None
-    return best[0], " ".join(best[1].split()), crop
+    return best[0], " ".join(best[1].split())
 
 
 def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed: str) -> PixelAudit:
     """Read back a sample of the grade's passing text checks; a crop that clearly does not
-    show its text is kept beside its test's screenshots."""
-    from pytest_revylbench.scoring.ocr import OcrUnavailable
+    show its text is kept beside its test's screenshots.
+
+    Every crop is first read in one batch (`ocr.read_many`); only a crop whose batch read does
+    not show its text is read again alone, in each segmentation mode, and only those reads can
+    find it not shown."""
+    from pytest_revylbench.scoring.ocr import OcrUnavailable, read_many
 
     started = time.monotonic()
     found, outside = candidates(results)
+    chosen = [c for c in sample(found, rate, seed)
+              if c.evidence.after is not None and (run_dir / c.evidence.after).is_file()]
     checks: list[AuditedCheck] = []
-    error = ""
-    kept = 0
-    for candidate in sample(found, rate, seed):
+    crops: list[tuple[Any, float]] = []
+    unread: dict[int, str] = {}
+    for n, candidate in enumerate(chosen):
         assert candidate.evidence.after is not None
-        png = run_dir / candidate.evidence.after
-        if not png.is_file():
-            continue
         try:
-            comparison, read, crop = read_back(png, candidate.shown)
-        except OcrUnavailable as exc:
-            error = str(exc)
-            break
+            crops.append(_crop(run_dir / candidate.evidence.after, candidate.shown))
+        except Exception as exc:  # a screenshot Pillow cannot read is no verdict
+            crops.append((None, 1.0))
+            unread[n] = f"not read: {type(exc).__name__}: {exc}"[:300]
+    try:
+        batch = read_many([c for c in crops if c[0] is not None])
+    except OcrUnavailable as exc:
+        return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
+                          seconds=round(time.monotonic() - started, 3), error=str(exc))
+    first = iter(batch)
+    kept = 0
+    for n, candidate in enumerate(chosen):
+        assert candidate.evidence.after is not None
+        crop, scale = crops[n]
+        made = {"test": candidate.test, "check": candidate.check,
+                "screenshot": candidate.evidence.after}
+        if crop is None:
+            checks.append(AuditedCheck(**made, verdict="unreadable", read="", distance=0,
+                                       why=unread[n]))
+            continue
+        read = " ".join(next(first).split())
+        comparison = compare(candidate.shown.text, read)
+        if comparison.agreement != "shown":
+            try:
+                comparison, read = read_back(crop, scale, candidate.shown.text)
+            except Exception as exc:  # a crop tesseract cannot read is no verdict
+                checks.append(AuditedCheck(**made, verdict="unreadable", read="", distance=0,
+                                           why=f"not read: {type(exc).__name__}: {exc}"[:300]))
+                continue
         crop_rel = None
         if comparison.agreement == "not_shown":
             kept += 1
-            path = png.parent / CROP_NAME.format(n=kept)
-            crop.save(path)  # type: ignore[attr-defined]
+            path = (run_dir / candidate.evidence.after).parent / CROP_NAME.format(n=kept)
+            crop.save(path)
             crop_rel = path.relative_to(run_dir).as_posix()
-        checks.append(AuditedCheck(
-            test=candidate.test, check=candidate.check, screenshot=candidate.evidence.after,
-            verdict=comparison.agreement, read=read[:200], distance=comparison.distance,
-            why=comparison.why, crop=crop_rel))
+        checks.append(AuditedCheck(**made, verdict=comparison.agreement, read=read[:200],
+                                   distance=comparison.distance, why=comparison.why, crop=crop_rel))
     return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
-                      checks=tuple(checks), seconds=round(time.monotonic() - started, 3), error=error)
+                      checks=tuple(checks), seconds=round(time.monotonic() - started, 3))
 
 
 TAMPERED_HERE = ("the pixel audit: a passing check's element does not show, in the check's own "

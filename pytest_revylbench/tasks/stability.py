@@ -25,11 +25,13 @@ from pytest_revylbench.tasks.mutants import list_mutants, materialize
 REFERENCE = "reference"
 NULL_CONTROL = "null-control"
 """The run id of the null-submission control's grade (`check_stability(null_control=…)`)."""
-GRADE_ARGS = ("--video=off",)
+GRADE_ARGS = ("--video=off", "--pixel-audit=1")
 """Every stability grade judges verdicts and scores, which no video decides (a video is
 evidence for a person): without one, a flow-only grade of budget takes 18 % less CPU when every
-test passes and 22 % less when two fail (bench/RESULTS.md, figure 14). An option in `extra`
-given after it still wins."""
+test passes and 22 % less when two fail (bench/RESULTS.md, figure 14). Every passing text check
+is read back from its screenshot (the pixel audit), so a reference or a mutant whose honest
+drawing the audit misreads fails its certificate instead of a campaign's grade. An option in
+`extra` given after it still wins."""
 NULL_ARGS = ("--check-timeout=1",)
 """On the untouched scaffold no check can succeed: each gives up after 1 s."""
 

@@ -39,7 +39,7 @@ def test_parsers_refuse_saying_what_they_expected(
 
 def test_every_option_is_declared_once_with_its_ini_twin() -> None:
     flags = [o.flag for o in opt.ALL]
-    assert len(flags) == len(set(flags)) == 35
+    assert len(flags) == len(set(flags)) == 36
     assert all(o.dest == "revylbench_" + o.flag.removeprefix("--").replace("-", "_") for o in opt.ALL)
     assert {o.flag for o in opt.PATH_OPTIONS} == {
         "--submission", "--reports", "--tasks-dir", "--suites-dir", "--devices-dir", "--cache-dir",

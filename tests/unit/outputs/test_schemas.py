@@ -30,7 +30,7 @@ from pytest_revylbench.outputs.schemas import (
     schema_main,
     write_schemas,
 )
-from pytest_revylbench.records import build, contract, grade, reward, task, visual
+from pytest_revylbench.records import audit, build, contract, grade, reward, task, visual
 from pytest_revylbench.records.build import BuildResult, InstallAttempt, StepDiagnosis
 from pytest_revylbench.records.grade import (
     Evidence,
@@ -45,7 +45,8 @@ from pytest_revylbench.records.reward import GradeVector, Reward, TierSummary
 from pytest_revylbench.records.visual import CheckpointVisual, VisualScore, VisualSummary
 from pytest_revylbench.records.vocabulary import Fault, GradeStatus, Tier, Verdict
 
-RECORD_MODULES: tuple[ModuleType, ...] = (grade, build, reward, visual, contract, task, source_checks)
+RECORD_MODULES: tuple[ModuleType, ...] = (grade, audit, build, reward, visual, contract, task,
+                                          source_checks)
 
 Json = Any
 
@@ -140,6 +141,7 @@ def test_grade_schema_lists_every_field_of_every_record() -> None:
         "GradeRecord", "BuildResult", "Reward", "TestResult", "Evidence", "Screenshot",
         "GradeVector", "TierSummary", "VisualSummary", "CheckpointVisual", "VisualScore",
         "StepDiagnosis", "InstallAttempt", "FeedbackResult", "Redaction", "Interruption", "Video",
+        "Shown", "PixelAudit", "AuditedCheck",
     }
     body = schema("grade")
     defs = {d["title"]: d for d in body["$defs"].values()}
