@@ -39,15 +39,20 @@ def _clip(observed: str) -> str:
     return f"{observed[:MAX_OBSERVED_CHARS]} … ({len(observed) - MAX_OBSERVED_CHARS} more characters)"
 
 
-def _shown(element: Any) -> tuple[Shown, ...]:
-    """What a text check read of `element` and where (the web's reads know its box; a native
-    element's box would cost a driver call, and no native screenshot is audited)."""
-    if not isinstance(element, ElementRef) or not element.text or element.viewport[0] <= 0:
-        return ()
-    box = element.rect
-    return (Shown(text=element.text, x=box["x"], y=box["y"], width=box["width"],
-                  height=box["height"], viewport_width=element.viewport[0],
-                  viewport_height=element.viewport[1]),)
+def _shown(read: Any) -> tuple[Shown, ...]:
+    """What a text check read of each element in `read` (one or a list) and where: the web's
+    reads know each box; a native element's box would cost a driver call, and no native
+    screenshot is audited. An element something covers shows nothing of its text."""
+    out = []
+    for element in read if isinstance(read, list) else [read]:
+        if (not isinstance(element, ElementRef) or not element.text or element.covered
+                or element.viewport[0] <= 0):
+            continue
+        box = element.rect
+        out.append(Shown(text=element.text, x=box["x"], y=box["y"], width=box["width"],
+                         height=box["height"], viewport_width=element.viewport[0],
+                         viewport_height=element.viewport[1]))
+    return tuple(out)
 
 
 class CheckFailed(AssertionError):
@@ -359,13 +364,17 @@ class App:
         """Check that each text is shown, each one below the one before it."""
         criterion = criterion or "the screen shows, top to bottom: " + ", ".join(map(repr, texts))
 
+        read: list[Any] = []  # the elements the last look found, one per text (for the pixel audit)
+
         def positions() -> list[tuple[str, float | None]]:
             out: list[tuple[str, float | None]] = []
+            read.clear()
             for text in texts:
                 # Where each is laid out decides the order: a row a bar covers this moment is
                 # still in its place (each must be readable otherwise).
                 found = self._loc.visible(self._driver, self._loc.text(text), covered_ok=True)
                 out.append((text, float(found[0].location["y"]) if found else None))
+                read.extend(found[:1])
             return out
 
         def in_order() -> bool:
@@ -393,4 +402,5 @@ class App:
                 f"{t!r} at y={y:.0f}" if y is not None else f"{t!r} missing" for t, y in positions()
             )
             raise self._fail(criterion, "each below the previous one", observed)
-        self._passed(criterion, "each below the previous one", "in that order")
+        self._passed(criterion, "each below the previous one", "in that order",
+                     read if self._loc.platform == "web" else None)

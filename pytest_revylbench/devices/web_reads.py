@@ -62,6 +62,9 @@ class ElementRef:
     """Its box in CSS pixels of the viewport at the probe: x, y, width, height."""
     viewport: tuple[float, float] = (0.0, 0.0)
     """The viewport's width and height in CSS pixels at the probe (what a screenshot covers)."""
+    covered: bool = False
+    """Found by a probe that let covered elements count, and something is on top of it: its
+    box does not show its text (the pixel audit skips it)."""
 
     @property
     def location(self) -> dict[str, float]:
@@ -170,7 +173,8 @@ for (var i = 0; i < locators.length && !kept.length; i++) {
     S.els.set(n, {el: el, gen: S.gen});
     var b = el.getBoundingClientRect();
     kept.push({id: n, tag: tag, text: text, x: b.left, y: b.top, width: b.width, height: b.height,
-               vw: window.innerWidth, vh: window.innerHeight});
+               vw: window.innerWidth, vh: window.innerHeight,
+               covered: !!A.coveredOk && readable(el, false) !== null});
   }
 }
 return {found: kept, mark: m, tree: tree};
@@ -338,7 +342,8 @@ class PageReader:
         return ElementRef(id=f"{self._generation}:{seen['id']}", tag=str(seen["tag"]),
                           text=str(seen["text"]),
                           rect={k: float(seen[k]) for k in ("x", "y", "width", "height")},
-                          viewport=(float(seen.get("vw") or 0.0), float(seen.get("vh") or 0.0)))
+                          viewport=(float(seen.get("vw") or 0.0), float(seen.get("vh") or 0.0)),
+                          covered=bool(seen.get("covered")))
 
     def _number(self, ref: ElementRef) -> int:
         generation, number = ref.id.split(":")

@@ -45,6 +45,7 @@ def test_text_the_page_holds_but_does_not_draw_is_tampered(
         for test_id in ("plain", *FORGED):
             app.see("$2,787.05", at=test_id)   # the DOM's text: the grader's reads accept it
         app.see("Monthly overview")
+        app.see_in_order("$2,787.05", "Monthly overview")   # each text's first match, in view
         app.screenshot("end of test")
     finally:
         driver.quit()
@@ -57,6 +58,9 @@ def test_text_the_page_holds_but_does_not_draw_is_tampered(
     verdicts = {recorder.evidence[c.check].criterion: c for c in found.checks}
     assert verdicts["'plain' shows '$2,787.05'"].verdict == "shown"
     assert verdicts["the screen shows 'Monthly overview'"].verdict == "shown"
+    ordered = recorder.evidence[-1]
+    assert [s.text for s in ordered.shown] == ["$2,787.05", "Monthly overview"]
+    assert [c.verdict for c in found.checks if recorder.evidence[c.check] is ordered] == ["shown"] * 2
     for test_id in FORGED:
         forged = verdicts[f"{test_id!r} shows '$2,787.05'"]
         assert forged.verdict == "not_shown", forged
