@@ -303,7 +303,8 @@ class GradeReporter:
         audit = record.pixel_audit
         if audit is not None:
             tr.write_line(f"pixel audit: {len(audit.checks)} of {audit.eligible} passing text checks read "
-                          f"back from their screenshots ({audit.seconds:.1f} s), "
+                          f"back from their screenshots ({audit.seconds:.1f} s, "
+                          f"{audit.cpu_seconds:.1f} s of CPU), "
                           f"{len(audit.not_shown)} not shown{'; ' + audit.error if audit.error else ''}")
         tr.write_line(f"report: {self.path}")
         tr.write_line(f"scorecard: {self.grade.run_dir / 'scorecard.html'}")

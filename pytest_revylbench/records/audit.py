@@ -47,7 +47,9 @@ class PixelAudit(Record):
     """Passing text checks not audited because their box was not (wholly) in the viewport."""
     checks: tuple[AuditedCheck, ...] = ()
     seconds: float = 0.0
-    """Time the audit took (reading crops with tesseract)."""
+    """Wall time the audit took (reading crops with tesseract)."""
+    cpu_seconds: float = 0.0
+    """CPU time it took, the grader's and tesseract's together."""
     error: str = ""
     """Why no check could be audited (tesseract missing); "" otherwise."""
 

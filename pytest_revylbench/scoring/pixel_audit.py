@@ -15,6 +15,7 @@ which checks are read.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import secrets
 import time
@@ -39,6 +40,12 @@ PAD_CSS_PX = 1.0
 """The crop reaches this far above and below the box (a descender's overhang); not sideways,
 where a neighbour's first glyph may start right at the box's edge."""
 CROP_NAME = "audit-{n}.png"
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (tesseract's runs)."""
+    spent = os.times()
+    return spent.user + spent.system + spent.children_user + spent.children_system
 
 
 def new_seed() -> str:
@@ -138,7 +145,7 @@ def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed
     find it not shown."""
     from pytest_revylbench.scoring.ocr import OcrUnavailable, read_many
 
-    started = time.monotonic()
+    started, cpu = time.monotonic(), _cpu()
     found, outside = candidates(results)
     chosen = [c for c in sample(found, rate, seed)
               if c.evidence.after is not None and (run_dir / c.evidence.after).is_file()]
@@ -167,7 +174,8 @@ def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed
         batch = read_many([distinct[i] for i in range(len(distinct))])
     except OcrUnavailable as exc:
         return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
-                          seconds=round(time.monotonic() - started, 3), error=str(exc))
+                          seconds=round(time.monotonic() - started, 3),
+                          cpu_seconds=round(_cpu() - cpu, 3), error=str(exc))
     again: dict[tuple[bytes, str], tuple[Comparison, str]] = {}
     kept = 0
     for n, candidate in enumerate(chosen):
@@ -201,7 +209,8 @@ def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed
         checks.append(AuditedCheck(**made, verdict=comparison.agreement, read=read[:200],
                                    distance=comparison.distance, why=comparison.why, crop=crop_rel))
     return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
-                      checks=tuple(checks), seconds=round(time.monotonic() - started, 3))
+                      checks=tuple(checks), seconds=round(time.monotonic() - started, 3),
+                      cpu_seconds=round(_cpu() - cpu, 3))
 
 
 TAMPERED_HERE = ("the pixel audit: a passing check's element does not show, in the check's own "

@@ -575,3 +575,32 @@ def test_the_same_grade_without_a_bench_fault_shows_its_verdicts(budget: Task, t
     assert written.bench_fault is None
     assert written.verdicts["Component test 2"] is Verdict.FAIL
     assert written.verdicts["Stage 3: Budgets and edits"] is Verdict.FAIL
+
+
+def test_a_test_the_pixel_audit_failed_sends_the_crop_and_no_hidden_text(
+        budget: Task, tmp_path: Path) -> None:
+    from pytest_revylbench.records.audit import AuditedCheck, PixelAudit
+
+    shot, crop = tmp_path / "tests/t/03-step.png", tmp_path / "tests/t/audit-1.png"
+    shot.parent.mkdir(parents=True)
+    shot.write_bytes(PNG)
+    crop.write_bytes(PNG + b"crop")
+    node = "suites/budget/test_budget.py::test_stage_1_accounts"
+    forged = result(
+        "test_stage_1_accounts", "stage", "accounts", Verdict.FAIL, fault=Fault.TAMPERED,
+        reason="the pixel audit: ... (',' missing); crop: tests/t/audit-1.png",
+        evidence=[Evidence(criterion="Checking's balance is its opening balance",
+                           expected="'$2,787.05'", observed="'$2,787.05'", passed=True,
+                           after="tests/t/03-step.png")],
+        screenshots=[Screenshot(path="tests/t/03-step.png", step="end of test")],
+    )
+    audit = PixelAudit(rate=1.0, seed="s", eligible=1, outside=0, checks=(AuditedCheck(
+        test=node, check=0, screenshot="tests/t/03-step.png", verdict="not_shown",
+        read="$2787.05", distance=1, why="',' missing", crop="tests/t/audit-1.png"),))
+    graded = record(forged).model_copy(update={"pixel_audit": audit})
+    folder = write_feedback(graded, budget, tmp_path).folder
+    (entry,) = Feedback.model_validate_json((folder / "feedback.json").read_text()).failures
+    assert entry.message is not None and "what the app draws differs" in entry.message
+    assert entry.crop == "stage-1-crop.png" and (folder / "stage-1-crop.png").read_bytes() == PNG + b"crop"
+    text = bundle_text(folder)
+    assert "2,787.05" not in text and "Checking's balance" not in text
