@@ -1,8 +1,10 @@
 """The pixel audit against a page whose drawn text differs from its DOM text.
 
-Every read of the grader's world sees the DOM: a comma in a zero-size span, or in a span of
-transparent colour, is in the element's rendered text (`innerText`), so `see` passes on
-`$2,787.05` while the screen shows `$2787.05` (as a web font with a blank comma glyph would).
+Every read of the grader's world sees the DOM: a comma in a zero-size span, in a span of
+transparent colour, or drawn by a web font of the page's own whose comma is shrunk to nothing
+(`@font-face` with `unicode-range: U+2C` and `size-adjust: 1%`: a blank comma glyph without a
+font file), is in the element's rendered text (`innerText`), so `see` passes on `$2,787.05`
+while the screen shows `$2787.05`.
 Only the pixels tell: the audit reads each check's element back from the check's own
 screenshot and finds the comma missing, the agent fault `tampered`; the plain control passes.
 """
@@ -21,15 +23,18 @@ from pytest_revylbench.records.grade import TestResult
 from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.scoring.pixel_audit import apply, audit
 
-PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width"></head>
+PAGE = """<!doctype html><html><head><meta name="viewport" content="width=device-width">
+<style>@font-face { font-family: 'No Comma'; src: local('DejaVu Sans'); unicode-range: U+2C;
+  size-adjust: 1%; }</style></head>
 <body style="margin:0;background:#fff;font-family:'DejaVu Sans';font-size:18px;color:#111">
 <div id="root"><div style="padding:24px">
 <div style="margin:14px 0" data-testid="plain">$2,787.05</div>
 <div style="margin:14px 0" data-testid="zero-size">$2<span style="font-size:0">,</span>787.05</div>
 <div style="margin:14px 0" data-testid="clear">$2<span style="color:transparent">,</span>787.05</div>
+<div style="margin:14px 0;font-family:'No Comma','DejaVu Sans'" data-testid="font">$2,787.05</div>
 <div style="margin:14px 0" data-testid="words">Monthly overview</div>
 </div></div></body></html>"""
-FORGED = ("zero-size", "clear")
+FORGED = ("zero-size", "clear", "font")
 
 
 def test_text_the_page_holds_but_does_not_draw_is_tampered(
