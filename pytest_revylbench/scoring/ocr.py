@@ -21,8 +21,8 @@ UPSCALE = 3
 """Crops are read at three pixels per CSS pixel (a 1× evidence shot is upscaled three times,
 a 3× one read as it is)."""
 MARGIN_PX = 20
-DARK_MEAN = 110
-"""A crop whose mean gray is below this is light text on a dark background (inverted)."""
+DARK_MEDIAN = 128
+"""A crop whose median gray is below this is light text on a dark background (inverted)."""
 BATCH = 40
 """Crops read in one tesseract run (a page of 40 one-line crops is about 4,000 px high)."""
 GAP_PX = 40
@@ -48,14 +48,26 @@ def available() -> bool:
 
 def plain(crop: Image.Image, upscale: int = UPSCALE) -> Image.Image:
     """`crop` as dark text on light, `upscale` times its size."""
-    from PIL import Image, ImageOps
+    from PIL import Image, ImageDraw, ImageOps
 
     gray = ImageOps.grayscale(crop.convert("RGB"))
     histogram = gray.histogram()
-    mean = sum(i * v for i, v in enumerate(histogram)) / max(1, sum(histogram))
-    if mean < DARK_MEAN:  # light text on a dark background
-        gray = ImageOps.invert(gray)
-    gray = ImageOps.autocontrast(gray)
+    # Text is thin: most of a crop is its background, so its median gray is the background's
+    # (a button's fill, whatever light corners its rounded box leaves).
+    half, seen, median = sum(histogram) / 2, 0, 255
+    for level, count in enumerate(histogram):
+        seen += count
+        if seen >= half:
+            median = level
+            break
+    gray = ImageOps.autocontrast(ImageOps.invert(gray) if median < DARK_MEDIAN else gray)
+    if median < DARK_MEDIAN:
+        # Light text on a dark fill (a button): the page around its rounded corners is now
+        # dark, and tesseract reads nothing in such a frame. Whiten what joins the corners.
+        for corner in ((0, 0), (gray.width - 1, 0), (0, gray.height - 1),
+                       (gray.width - 1, gray.height - 1)):
+            if gray.getpixel(corner) < DARK_MEDIAN:  # type: ignore[operator]
+                ImageDraw.floodfill(gray, corner, 255, thresh=100)
     gray = gray.resize((gray.width * upscale, gray.height * upscale), Image.Resampling.LANCZOS)
     return ImageOps.expand(gray, border=MARGIN_PX, fill=255)
 
