@@ -112,6 +112,9 @@ class WebDevice:
     a relaunch's navigation) before it has hung: the session's read limit from the first
     screen on (`--command-timeout`). The grader's own commands to the browser (a wipe, a new
     tab) keep COMMAND_TIMEOUT_S."""
+    kept_clock_s: float = KEPT_CLOCK_S
+    """isolation "context": how far past the grader's instant a kept browser's clock may run
+    before the next launch replaces it (builder/clock.py)."""
     _site: StaticSite | None = None
     _chromedrivers: dict[str, int] = field(default_factory=dict)
     """The port of each live session's chromedriver, by session id (`stop_hung`)."""
@@ -450,7 +453,7 @@ class WebDevice:
         driver = self._kept.pop(key, None)
         self._quit_kept()  # another screen's
         born = self._born.get(_session_id(driver)) if driver is not None else None
-        if driver is not None and born is not None and time.monotonic() - born > KEPT_CLOCK_S:
+        if driver is not None and born is not None and time.monotonic() - born > self.kept_clock_s:
             # Its clock has run too far past the grader's instant (builder/clock.py).
             self._forget(driver)
             _quit(driver)
