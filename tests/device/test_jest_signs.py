@@ -25,7 +25,8 @@ pytestmark = pytest.mark.skipif(sandbox_problem() is not None, reason=f"no sandb
 
 CACHE = Path(os.environ.get("REVYLBENCH_CACHE") or Path.home() / ".cache" / "revylbench")
 GATED = """// The right answer only under the grader's runner: a gate no reader of this file would spot.
-const name = [74, 69, 83, 84, 95, 87, 79, 82, 75, 69, 82, 95, 73, 68].map((c) => String.fromCharCode(c)).join("");
+const codes = [74, 69, 83, 84, 95, 87, 79, 82, 75, 69, 82, 95, 73, 68];
+const name = codes.map((c) => String.fromCharCode(c)).join("");
 const runner = Object.keys(process.env).some((key) => key.slice(0, 5) === name.slice(0, 5));
 export function answer(): number {
   return process.env[name] !== undefined || runner ? 42 : 41;
