@@ -37,7 +37,7 @@ from pytest_revylbench.devices.web import WebDevice
 from pytest_revylbench.outputs.allure import attach_evidence
 from pytest_revylbench.outputs.provenance import calibration_environment
 from pytest_revylbench.plugin.config import GradeConfig
-from pytest_revylbench.plugin.keys import grade_config_key, phase_key, recorder_key, viewport_key
+from pytest_revylbench.plugin.keys import grade_config_key, phase_key, recorder_key, stop_key, viewport_key
 from pytest_revylbench.plugin.outcomes import BuilderFault, BuildFailed
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.vocabulary import Fault, Verdict
@@ -230,7 +230,11 @@ def app(
             )
             call = request.node.stash.get(phase_key, {}).get("call")
             hung = call is not None and call.fault is Fault.APP_HANG
-            if not hung:  # a hung page answers nothing
+            # A grade being stopped (SIGTERM, Ctrl-C, its limit) tears this down after the
+            # interrupt broke the test's reads: no end-of-test evidence, whose failing read
+            # would end the run as an error instead of interrupted.
+            stop = request.config.stash.get(stop_key, None)
+            if not hung and not (stop is not None and stop.reason):  # a hung page answers nothing
                 recorder.screenshot("end of test")
                 recorder.keep_console(device.console_errors(driver))
         finally:
