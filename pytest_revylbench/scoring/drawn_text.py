@@ -39,6 +39,10 @@ outside the critical characters."""
 FORGED_SHARE = 0.15
 """...and the whole read differs from the text in at most this share (at least two characters):
 a read garbled into digits is no verdict."""
+MIN_AGREED = 3
+"""...and it reads at least this many of the text's characters right: a short text has no rest
+to show the read is clean (a badge's `4` in a rounded pill read as `Gy`, its `3` as `5`), so
+its misreads are `unreadable`, never `not_shown`."""
 FUZZY_SHARE = 0.25
 """A read that differs from the text in at most this share of its characters, none of them
 critical, still shows it (OCR slips on letters)."""
@@ -125,7 +129,9 @@ def _compare(expected: str, read: str) -> Comparison:
     if not got:
         return Comparison("unreadable", len(edits), "nothing read")
     clean = other <= max(1, int(CLEAN_SHARE * len(want)))
-    if critical and clean and len(edits) <= max(2, int(FORGED_SHARE * len(want))):
+    agreed = len(want) - sum(1 for kind, _, _ in edits if kind != "ins")
+    if (critical and clean and agreed >= MIN_AGREED
+            and len(edits) <= max(2, int(FORGED_SHARE * len(want)))):
         return Comparison("not_shown", len(edits), "; ".join(_say(e) for e in critical[:5]))
     if not critical and len(edits) <= FUZZY_SHARE * len(want):
         return Comparison("shown", len(edits))

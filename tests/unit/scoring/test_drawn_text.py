@@ -38,6 +38,10 @@ def test_a_separator_or_digit_that_differs_in_a_clean_read_is_not_shown(
 @pytest.mark.parametrize(("text", "read"), [
     ("Groceries", ""),
     ("Monthly budget overview", "Mxhly bdgt ovrvw 4"),   # a garbled read is no verdict
+    ("4", "Gy"),     # a badge's digit in a rounded pill: no rest of the text to show the read
+    ("3", "5"),      # is clean (the habits task's first badge, read back under --pixel-audit 1)
+    ("2", "@"),
+    ("12", "2"),
 ])
 def test_a_read_that_disagrees_everywhere_is_no_verdict(text: str, read: str) -> None:
     assert compare(text, read).agreement == "unreadable"
