@@ -76,8 +76,8 @@ def device(appium_url: str) -> Iterator[Callable[[Isolation], WebDevice]]:
     made: list[WebDevice] = []
 
     def start(isolation: Isolation) -> WebDevice:
-        # Reuse is the point here, not the clock: a loaded host may take more than the 30 s
-        # after which a kept browser's clock has it replaced (test_web_isolation.py has that).
+        # Reuse is the point here, not the clock: a loaded host may take longer than the
+        # kept browser's clock limit between launches (test_web_isolation.py has that).
         made.append(WebDevice(bundle=PROBE, appium=RemoteAppium(appium_url),
                               isolation=isolation, kept_clock_s=3600.0).start())
         return made[-1]

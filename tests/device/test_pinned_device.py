@@ -215,7 +215,7 @@ def test_the_calibration_in_the_kept_browser_after_an_app_is_as_in_a_new_one(
 
     bundle = REPO / "tests" / "device" / "isolation_probe"
     assert bundle == PROBE
-    # Reuse is the point here, not the clock (a loaded host may pass its 30 s).
+    # Reuse is the point here, not the clock (a loaded host may pass its limit).
     device = WebDevice(bundle=bundle, appium=pinned_server, isolation="context",
                        kept_clock_s=3600.0).start()
     try:
