@@ -45,7 +45,6 @@ replaced every 30 s mid-grade ended one kanban grade of CI's sample in a runner 
 not yet understood), so the tighter bound waits until that is."""
 LIBRARY_GLOBS = ("/usr/lib/*/faketime/libfaketimeMT.so.1", "/usr/lib/faketime/libfaketimeMT.so.1",
                  "/usr/local/lib/faketime/libfaketimeMT.so.1")
-PACKAGE = "libfaketime"
 
 
 class ClockUnpinned(RuntimeError):

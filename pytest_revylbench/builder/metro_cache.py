@@ -94,9 +94,6 @@ def seed_store(
             if not made.is_dir():
                 raise StepFailed(SEED_STEP, f"the seed export wrote no {STORE}/")
         except StepFailed as exc:
-            if exc.killed:  # killed: not the seed's failure
-                shutil.rmtree(scratch, ignore_errors=True)
-                return None
             remember_failed_seed(failed, scratch, log, exc)
             return None
         return publish_seed(made, store, scratch)
@@ -136,7 +133,13 @@ def seal_read_only(store: Path) -> None:
 
 def remember_failed_seed(failed: Path, scratch: Path, log: Path, exc: StepFailed) -> None:
     """Keep why a seed failed (with its log's end) in `failed`, whose age says when to try
-    again, and drop its scratch folder; the caller goes on without a store."""
+    again, and drop its scratch folder; the caller goes on without a store.
+
+    A seed killed by a signal (a grade interrupted while it seeded, a reaper) did not fail:
+    its scratch is dropped and nothing is held against the next try."""
+    if exc.killed:
+        shutil.rmtree(scratch, ignore_errors=True)
+        return
     failed.parent.mkdir(parents=True, exist_ok=True)
     failed.write_text(f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {exc}\n"
                       + log.read_text(encoding="utf-8", errors="replace")[-20_000:],

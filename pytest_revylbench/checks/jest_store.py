@@ -117,12 +117,8 @@ def seed_store(
                 run_step(SEED_STEP, argv, cwd=work, log=log, deadline=deadline, sandbox=sandbox,
                          env={"FORCE_COLOR": "0", "NO_COLOR": "1", RECORD_ENV: "1"})
             except StepFailed as exc:
-                if exc.killed:
-                    # Killed (a grade interrupted while its checks ran, a reaper): nothing to
-                    # keep, and nothing to hold against the next try.
-                    shutil.rmtree(scratch, ignore_errors=True)
-                    return None
-                if exc.exit_code != TESTS_FAILED:  # stopped at its limit, or jest itself failed
+                # Stopped at its limit, killed, or jest itself failed: no store.
+                if exc.exit_code != TESTS_FAILED:
                     raise
             for partial in made.rglob("*.partial"):
                 partial.unlink()

@@ -199,11 +199,11 @@ def diagnose(platform: str, appium_dir: Path, fonts_dir: Path,
              photograph: Callable[[Path, Path], Finding] = _calibration,
              host: str | None = None, reap: bool = False) -> list[Finding]:
     """Every check for `platform`, in the order a grade needs them."""
-    found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host), _orphans(reap)]
-    if platform != "web":  # the component tests run on the pinned clock on any platform
-        found.append(_clock())
+    # The clock on every platform: the component tests run on it wherever the app does.
+    found = [*_appium(appium_dir, chromium=platform == "web"), _sandbox(host), _orphans(reap),
+             _clock()]
     if platform == "web":
-        found = [*_browser(), *found, _fonts(fonts_dir), _clock()]
+        found = [*_browser(), *found, _fonts(fonts_dir)]
         stored = (calibration.PAGE_DIR / "web.png").is_file()
         found.append(Finding("stored calibration", stored, str(calibration.PAGE_DIR / "web.png"),
                              "" if stored else "revylbench calibrate --write"))

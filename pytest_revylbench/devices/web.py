@@ -453,7 +453,7 @@ class WebDevice:
         driver = self._kept.pop(key, None)
         self._quit_kept()  # another screen's
         born = self._born.get(_session_id(driver)) if driver is not None else None
-        if driver is not None and born is not None and time.monotonic() - born > self.kept_clock_s:
+        if born is not None and time.monotonic() - born > self.kept_clock_s:
             # Its clock has run too far past the grader's instant (builder/clock.py).
             self._forget(driver)
             _quit(driver)

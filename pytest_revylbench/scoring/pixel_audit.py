@@ -162,16 +162,18 @@ def audit(results: Mapping[str, TestResult], run_dir: Path, *, rate: float, seed
     # The same pixels are read once: a heading or a total checked on the same screen by
     # several tests (the references' 1,374 checks hold 875 distinct crops).
     unique: dict[bytes, int] = {}
+    distinct: list[tuple[Any, float]] = []
     keys: list[bytes | None] = []
-    for crop, _ in crops:
+    for pair in crops:
+        crop = pair[0]
         key = None if crop is None else hashlib.sha256(
             repr((crop.mode, crop.size)).encode() + crop.tobytes()).digest()
-        if key is not None:
-            unique.setdefault(key, len(unique))
+        if key is not None and key not in unique:
+            unique[key] = len(distinct)
+            distinct.append(pair)
         keys.append(key)
-    distinct = {index: crops[keys.index(key)] for key, index in unique.items()}
     try:
-        batch = read_many([distinct[i] for i in range(len(distinct))])
+        batch = read_many(distinct)
     except OcrUnavailable as exc:
         return PixelAudit(rate=rate, seed=seed, eligible=len(found), outside=outside,
                           seconds=round(time.monotonic() - started, 3),

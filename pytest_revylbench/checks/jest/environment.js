@@ -176,10 +176,9 @@ module.exports = class RevylbenchEnvironment extends presetEnvironment() {
     // is no business of the code under test. Only the test realm's copy loses it: libfaketime
     // reads FAKETIME again every 10 s, and without it the clocks would jump back to the host's
     // (Node then aborts: its monotonic clock went backwards).
-    for (const name of CLOCK_ENV) delete this.global.process.env[name];
     // jest's own variables (JEST_WORKER_ID) are a sign of the runner, not of the app's world.
     for (const name of Object.keys(this.global.process.env)) {
-      if (RUNNER_ENV.test(name)) delete this.global.process.env[name];
+      if (CLOCK_ENV.includes(name) || RUNNER_ENV.test(name)) delete this.global.process.env[name];
     }
     if (!tamed) {
       tameOuterConstructors();
