@@ -9,8 +9,11 @@
 - iOS/Android: Appium's `start_recording_screen` / `stop_recording_screen` (an MP4 the driver
   encodes on the device's side).
 
-Timestamps are wall-clock seconds (`time.time()`): the browser stamps its frames with them,
-and a check is placed in the video as `time.time() - started_at`.
+Timestamps are the grader's wall-clock seconds (`time.time()`); a check is placed in the video
+as `time.time() - started_at`. The browser stamps its frames on its own clock, which is pinned
+(`builder/clock.py`: years from the host's), so a frame's place is its stamp moved by the offset
+between the two clocks, taken when the first frame arrives: the spacing of frames is the
+browser's, their start the grader's.
 """
 
 from __future__ import annotations
@@ -112,6 +115,8 @@ class Screencast:
     _send_lock: threading.Lock = field(default_factory=threading.Lock)
     _stopping: bool = False
     _ids: int = 0
+    _clock_offset: float | None = None
+    """The grader's clock minus the browser's, measured at the first frame."""
 
     @classmethod
     def of(cls, socket_url: str) -> Screencast:
@@ -154,12 +159,21 @@ class Screencast:
                 self._send("Page.screencastFrameAck", {"sessionId": params["sessionId"]})
             except Exception:
                 return
-            at = float(params.get("metadata", {}).get("timestamp") or time.time()) - self.started_at
+            at = self._place(params.get("metadata", {}).get("timestamp"))
             if at - last >= MIN_FRAME_GAP_S or not self.frames:
                 self.frames.append((at, base64.b64decode(params["data"])))
                 last = at
             else:  # within the gap: the newer frame replaces the kept one's image
                 self.frames[-1] = (self.frames[-1][0], base64.b64decode(params["data"]))
+
+    def _place(self, stamp: float | None) -> float:
+        """Seconds from the recording's start to a frame the browser stamped `stamp`."""
+        now = time.time()
+        if not stamp:
+            return now - self.started_at
+        if self._clock_offset is None:
+            self._clock_offset = now - float(stamp)
+        return float(stamp) + self._clock_offset - self.started_at
 
     def _end(self) -> float:
         ended = time.time() - self.started_at

@@ -21,6 +21,7 @@ from pytest_revylbench.app.recording import finish_recording, keeps_video, start
 from pytest_revylbench.devices.video import (
     NATIVE_TIME_LIMIT_S,
     AppiumRecording,
+    Screencast,
     EncoderFailed,
     encode,
     probe,
@@ -82,6 +83,19 @@ def test_the_encoder_scales_frames_to_the_first_and_keeps_times_increasing(tmp_p
     frames = decoded(out)
     assert len(frames) == 3 and probe(out).width == 400
     assert [t for t, _ in frames] == sorted({t for t, _ in frames})
+
+
+def test_frames_stamped_on_the_pinned_browser_clock_are_placed_on_the_graders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The browser's clock is years from the grader's (builder/clock.py); its stamps keep their
+    # spacing and start where the first frame arrived.
+    cast = Screencast("ws://unused", started_at=1000.0)
+    now = iter([1000.4, 1000.9, 1001.0])
+    monkeypatch.setattr(time, "time", lambda: next(now))
+    pinned = 2_000_000_000.0
+    assert cast._place(pinned) == pytest.approx(0.4)
+    assert cast._place(pinned + 1.25) == pytest.approx(1.65)
+    assert cast._place(None) == pytest.approx(1.0)
 
 
 def test_the_encoder_refuses_no_frames(tmp_path: Path) -> None:
