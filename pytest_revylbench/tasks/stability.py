@@ -18,7 +18,7 @@ from pathlib import Path
 from pytest_revylbench.records.base import Record
 from pytest_revylbench.records.certificate import NullControl
 from pytest_revylbench.records.grade import GradeRecord
-from pytest_revylbench.records.vocabulary import Verdict
+from pytest_revylbench.records.vocabulary import Fault, Verdict
 from pytest_revylbench.tasks.loading import TaskError, load_task
 from pytest_revylbench.tasks.mutants import list_mutants, materialize
 
@@ -61,6 +61,10 @@ class SubjectResult(Record):
     verdicts, rewards, vector, visual numbers); empty when the runs were not re-judged."""
     regrade_differences: list[str] = []
     """What re-judging changed or refused, `run N: …`, for the runs it did not reproduce."""
+    faults: list[str] = []
+    """What a run's grade said of its own trouble, `run N: …`: a status other than
+    completed, and each test that ended with a fault other than a failed check (its fault and
+    reason)."""
 
     @property
     def stable(self) -> bool:
@@ -85,7 +89,7 @@ class StabilityReport(Record):
         return all(s.stable for s in self.subjects) and (self.null is None or self.null.earns_nothing)
 
 
-Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int]]
+Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int], list[str]]
 """A run's verdicts, scores, and (bundle written, fields it redacted)."""
 
 Rejudge = Callable[[Path], list[str]]
@@ -116,7 +120,7 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
            run_id: str, extra: list[str], cwd: Path) -> Graded:
     record = _run_grade(python, task, platform, submission, reports, run_id, extra, cwd)
     if record is None:
-        return {}, {}, (False, 0)
+        return {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"]
     feedback = record.feedback
     written = feedback is not None and feedback.written
     bundle = (written and (reports / run_id / "feedback/feedback.json").is_file(),
@@ -124,7 +128,15 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     scores = {"outcome": record.outcome}
     for tier, summary in (record.vector.tiers if record.vector is not None else {}).items():
         scores[tier] = summary.score
-    return {t.name: t.verdict.value for t in record.tests}, scores, bundle
+    return {t.name: t.verdict.value for t in record.tests}, scores, bundle, _troubles(record)
+
+
+def _troubles(record: GradeRecord) -> list[str]:
+    """What a grade said of its own trouble (`SubjectResult.faults`); a failed check is a
+    verdict, not trouble."""
+    said = [] if record.status.value == "completed" else [f"status {record.status.value}"]
+    return said + [f"{t.name}: {t.fault.value}: {t.reason[:300]}" for t in record.tests
+                   if t.fault not in (None, Fault.CHECK_FAILED)]
 
 
 def _null_grade(python: str, task: str, platform: str, scaffold: Path, digest: str,
@@ -193,7 +205,7 @@ def check_stability(
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
         started = time.monotonic()
-        verdicts, scores, bundles[(name, n)] = _grade(
+        verdicts, scores, bundles[(name, n)], troubles[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
         took[(name, n)] = round(time.monotonic() - started, 1)
         report = out / "runs" / f"{name}-{n}"
@@ -207,6 +219,7 @@ def check_stability(
 
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     took: dict[tuple[str, int], float] = {}
+    troubles: dict[tuple[str, int], list[str]] = {}
     rejudged: dict[tuple[str, int], list[str]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         null = (pool.submit(_null_grade, python, task_id, platform, *null_control, out / "runs",
@@ -239,7 +252,9 @@ def check_stability(
                                      bundles=[b for b, _ in feedback], redactions=[r for _, r in feedback],
                                      seconds=seconds,
                                      reproduced=[not rejudged[(name, n)] for n in numbers],
-                                     regrade_differences=differences))
+                                     regrade_differences=differences,
+                                     faults=[f"run {n}: {t}" for subject, n, _v, _s in ordered
+                                             if subject == name for t in troubles[(name, n)]]))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,
                              subjects=results, null=null_result)
     out.mkdir(parents=True, exist_ok=True)
@@ -271,6 +286,8 @@ def table(report: StabilityReport) -> list[str]:
             lines.append(f"{subject.subject:<{width}}  lowers {', '.join(subject.lowers)}: "
                          + (f"NOT lowered: {', '.join(subject.not_lowered)}" if subject.not_lowered
                             else "yes"))
+        for line in subject.faults:
+            lines.append(f"{subject.subject:<{width}}  {line}")
         for line in subject.regrade_differences:
             lines.append(f"{subject.subject:<{width}}  regrade NOT reproduced: {line}")
     rejudged = [r for s in report.subjects for r in s.reproduced]
