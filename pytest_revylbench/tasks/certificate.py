@@ -37,11 +37,10 @@ from pytest_revylbench.tasks.mutants import list_mutants
 from pytest_revylbench.tasks.stability import REFERENCE, StabilityReport
 
 ENVIRONMENT_KEYS = ("chromium", "chromedriver", "appium", "appium-chromium-driver",
-                    "web-rendering", "web-calibration")
+                    "web-rendering", "web-calibration", "clock", "libfaketime")
 """The environment versions that decide a grade; the kernel, Python's patch level and the
-host name do not. The grader's clock (`clock`, `libfaketime` in grade.json's environment)
-joins them once every task has been re-certified under it (issue 49: re-certifying all ten
-takes 9 to 25 minutes a task on 2 cores, more than the session that pinned it had left)."""
+host name do not. The grader's clock decides one too (an app may show the date): its instant
+and how it is held (`clock`) and the library that holds it (`libfaketime`)."""
 CHECKED = ("task", "suite", "reference", "mutants", "oracle", "grader", "environment")
 """The digests whose change stales a certificate (`grader_source` is information only)."""
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]

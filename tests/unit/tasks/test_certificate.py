@@ -127,6 +127,10 @@ def test_a_new_grader_version_or_environment_stales_it(till: Task) -> None:
     # The certificate keeps the versions behind its digest, so the problem names what moved.
     assert certificate.environment == {key: ENV[key] for key in ENVIRONMENT_KEYS}
     assert str(certificate_problems(till, moved)[0]).endswith(": chromium chromium 1.0 → Chromium 999")
+    # Another instant, or another library holding it, stales it: an app may show the date.
+    for key in ("clock", "libfaketime"):
+        assert [str(p).split(" changed")[0] for p in certificate_problems(till, ENV | {key: "moved"})] == [
+            "STALE: environment"], key
     # What does not decide a grade does not stale it.
     assert certificate_problems(till, ENV | {"os": "Linux 6.9", "python": "3.12.9"}) == []
     assert environment_digest(ENV) == certificate.digests.environment
