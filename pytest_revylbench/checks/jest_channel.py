@@ -62,11 +62,14 @@ class _Pipe:
         return b"".join(self._chunks)
 
     def close(self) -> None:
+        """Close the read end once its reader has ended. A reader still blocked in a read
+        keeps its descriptor (left open, not closed under it): closed, its number would be
+        taken by the next file or socket the grader opens, and the reader would read that."""
         self._reader.join(timeout=1.0)
-        try:
-            os.close(self.read)
-        except OSError:
-            pass
+        if self._reader.is_alive() or self.read < 0:
+            return
+        fd, self.read = self.read, -1
+        os.close(fd)
 
 
 class Channel:
@@ -80,6 +83,7 @@ class Channel:
     """
 
     def __init__(self, *, owner: int | None = None) -> None:
+        self._closed = False
         self.key = secrets.token_bytes(32)
         self.witness_key = secrets.token_bytes(32)
         key_read, key_write = os.pipe()
@@ -113,12 +117,17 @@ class Channel:
         return self._records.overflowed or self._ledger.overflowed
 
     def started(self) -> None:
-        """The process has its copies: close the grader's, so the readers see the end."""
+        """The process has its copies: close the grader's, so the readers see the end.
+
+        Once only: the grader runs these checks in a thread beside the device tests, so a
+        descriptor number closed a second time may already be a socket or file of theirs (a
+        second close here once ended a device test in EBADF, or its DevTools socket in a
+        device fault)."""
+        if self._closed:
+            return
+        self._closed = True
         for fd in (self._key_read, self._records.write, self._witness_read, self._ledger.write):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+            os.close(fd)
 
     def received(self, timeout_s: float = 10.0) -> bytes:
         """Everything the recorder sent (call after the process and its sandbox ended)."""

@@ -6,8 +6,10 @@ real pipes, as jest's parent process would run it."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -189,3 +191,19 @@ def test_an_unsigned_or_reordered_ledger_line_is_tampering() -> None:
     lines = ledger(*RAN).splitlines(keepends=True)
     swapped = judge(REPORT, KEY, exit_code=0, cases=CASES, ledger=lines[1] + lines[0], witness_key=KEY)
     assert any("out of order" in t for t in swapped.tampered)
+
+
+def test_a_channel_closes_its_descriptors_once_and_never_one_opened_after(tmp_path: Path) -> None:
+    # The checks run in a thread beside the device tests: a descriptor the device side opens
+    # after the channel closed its own may take one of their numbers, and a second close would
+    # end it (once: EBADF in a visual item, a device test's DevTools socket lost).
+    opened: list[int] = []
+    with Channel() as channel:
+        numbers = set(channel.pass_fds)
+        channel.started()
+        while len(opened) < 8 and not numbers <= set(opened):
+            opened.append(os.open(tmp_path / f"f{len(opened)}", os.O_CREAT | os.O_RDWR))
+        assert numbers & set(opened), "the test could not reuse a closed number"
+    for fd in opened:
+        os.fstat(fd)  # still open: the channel's exit closed none of them
+        os.close(fd)

@@ -21,8 +21,8 @@ from pytest_revylbench.app.recording import finish_recording, keeps_video, start
 from pytest_revylbench.devices.video import (
     NATIVE_TIME_LIMIT_S,
     AppiumRecording,
-    Screencast,
     EncoderFailed,
+    Screencast,
     encode,
     probe,
 )
