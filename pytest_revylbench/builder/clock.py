@@ -40,9 +40,10 @@ PINNED_EPOCH = PINNED_INSTANT.timestamp()
 KEPT_CLOCK_S = 900.0
 """A kept browser whose clock has run this far past the instant is replaced at the next launch:
 the default grade limit, so a grade's browser starts at the instant and its tests' apps start
-within the grade's run of it (the same date: the instant is midday). 30 s was tried: a browser
-replaced every 30 s mid-grade ended one kanban grade of CI's sample in a runner crash (EBADF,
-not yet understood), so the tighter bound waits until that is."""
+within the grade's run of it (the same date: the instant is midday). A tighter bound buys
+nothing an app can show the same way twice (a test's own timing moves its seconds) and costs a
+browser start each time. (The runner crash once seen with a 30 s bound, EBADF, was the jest
+channel closing its pipes twice beside the device tests: `checks/jest_channel.Channel.started`.)"""
 LIBRARY_GLOBS = ("/usr/lib/*/faketime/libfaketimeMT.so.1", "/usr/lib/faketime/libfaketimeMT.so.1",
                  "/usr/local/lib/faketime/libfaketimeMT.so.1")
 
