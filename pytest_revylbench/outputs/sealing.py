@@ -35,9 +35,11 @@ def cited_files(tests: Iterable[TestResult]) -> list[str]:
     return sorted(cited)
 
 
-def evidence_digests(tests: Iterable[TestResult], run_dir: Path) -> dict[str, str]:
-    """`sha256:` of each cited file that exists (a shot the test could not take is not cited)."""
-    return {rel: file_digest(run_dir / rel) for rel in cited_files(tests)
+def evidence_digests(tests: Iterable[TestResult], run_dir: Path,
+                     also: Iterable[str] = ()) -> dict[str, str]:
+    """`sha256:` of each cited file that exists (a shot the test could not take is not cited),
+    and of the report-relative files `also` (the pixel audit's crops of the checks it failed)."""
+    return {rel: file_digest(run_dir / rel) for rel in sorted({*cited_files(tests), *also})
             if (run_dir / rel).is_file()}
 
 

@@ -226,7 +226,9 @@ class GradeReporter:
             build=read_build(grade.run_dir), reward=reward, vector=vector,
             started_at=self.started_at, finished_at=_now(), digests=digests,
             environment=environment, oracle=bool(oracle_out),
-            evidence_digests=evidence_digests(settled.results.values(), grade.run_dir),
+            evidence_digests=evidence_digests(
+                settled.results.values(), grade.run_dir,
+                also=[c.crop for c in audited.not_shown if c.crop] if audited is not None else ()),
         )
         try:
             decided = finish(inputs)

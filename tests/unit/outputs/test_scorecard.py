@@ -13,6 +13,7 @@ from pytest_revylbench.outputs.scorecard import (
     render_scorecard,
     write_grade_scorecard,
 )
+from pytest_revylbench.records.audit import AuditedCheck, PixelAudit
 from pytest_revylbench.records.build import BuildResult
 from pytest_revylbench.records.grade import Evidence, GradeRecord, TestResult
 from pytest_revylbench.records.reward import Reward
@@ -468,3 +469,32 @@ def test_a_tree_is_shown_one_tag_a_line_indented_by_depth() -> None:
     source = '<?xml version="1.0"?>\n<hierarchy>\n    <node text="Total"/>\n</hierarchy>'
     assert indented(source).splitlines() == [
         '<?xml version="1.0"?>', "<hierarchy>", '  <node text="Total"/>', "</hierarchy>"]
+
+
+def test_the_pixel_audit_shows_its_counts_and_each_check_it_failed_with_its_crop() -> None:
+    shot = "tests/test_stage_3_budgets/01-ok-shot.png"
+    checks = (
+        AuditedCheck(test="s::a", check=1, screenshot=shot, verdict="shown", read="$1,089.75",
+                     distance=0.0),
+        AuditedCheck(test="s::a", check=2, screenshot=shot, verdict="unreadable", read="Gy",
+                     distance=2.0),
+        AuditedCheck(test="suites/budget/test_budget.py::test_stage_3_budgets", check=3,
+                     screenshot=shot, verdict="not_shown", read="$1089.75", distance=1.0,
+                     why="missing ','", crop="audit/test_stage_3_budgets-03.png"),
+    )
+    audit = PixelAudit(rate=1.0, seed="s", eligible=4, outside=1, checks=checks, seconds=0.8)
+    root = parse(render_grade_scorecard(make_record(pixel_audit=audit)))
+    section = root.by_id("pixel-audit")
+    assert "3 of 4 passing text checks" in section.text
+    assert "1 not audited" in section.text
+    assert "1 shown, 1 not shown, 1 unreadable" in section.text
+    (failed,) = section.by_class("not-shown")
+    assert "tampered" in failed.text and "check 3" in failed.text and "$1089.75" in failed.text
+    assert [img.attrs["src"] for img in failed.by_tag("img")] == ["audit/test_stage_3_budgets-03.png"]
+    # A grade with no audit (native, or --pixel-audit 0) shows no such section.
+    assert not [n for n in parse(render_grade_scorecard(make_record())).walk()
+                if n.attrs.get("id") == "pixel-audit"]
+    # An audit that could not run says why, and claims no count.
+    broken = PixelAudit(rate=1.0, seed="s", eligible=0, outside=0, error="not audited: tesseract missing")
+    text = parse(render_grade_scorecard(make_record(pixel_audit=broken))).by_id("pixel-audit").text
+    assert "tesseract missing" in text and "passing text checks" not in text
