@@ -15,7 +15,13 @@ from pathlib import Path
 
 from pytest_revylbench.checks.functional import SUFFIX, SuiteFileError, parse_cases
 from pytest_revylbench.records.vocabulary import Tier
-from pytest_revylbench.tasks.certificate import FIX, certificate_path, certificate_problems
+from pytest_revylbench.records.certificate import Certificate
+from pytest_revylbench.tasks.certificate import (
+    FIX,
+    certificate_path,
+    certificate_problems,
+    read_certificate,
+)
 from pytest_revylbench.tasks.design import design_faults, oracle_folder
 from pytest_revylbench.tasks.items import tier_item_names
 from pytest_revylbench.tasks.loading import Task
@@ -78,9 +84,14 @@ def bar_report(task: Task, environment: dict[str, str]) -> BarReport:
     gaps += functional_gaps
     gaps += _mutant_gaps(task, cases)
     gaps += _reference_gaps(task)
+    problems = certificate_problems(task, environment)
     gaps += [Gap(certificate_path(task), f"{problem}; make it with `{FIX.format(task=task.spec.id)}`")
-             for problem in certificate_problems(task, environment)]
-    notes.append(_reference_checks(task))
+             for problem in problems]
+    certificate = None if problems else read_certificate(task)
+    gaps += _twin_gaps(task, certificate)
+    checks_gap, checks_note = _reference_checks(task, certificate)
+    gaps += checks_gap
+    notes += checks_note
     return BarReport(gaps, notes)
 
 
@@ -317,9 +328,33 @@ def _attributes(source: str, start: int) -> tuple[str, bool]:
     return source[start:], False
 
 
-def _reference_checks(task: Task) -> str:
-    """The bar's >= 80 checks on the reference: a certificate records verdicts and scores, not
-    the checks a grade recorded, so they can be read only from a grade."""
-    return (f">= {MIN_REFERENCE_CHECKS} checks recorded on the reference across the four device "
-            f"tests: not checked: needs a grade ({certificate_path(task)} records verdicts and "
-            f"scores, not checks; grade the reference, e.g. `.ci/grade --task {task.spec.id}`)")
+def _reference_checks(task: Task, certificate: Certificate | None) -> tuple[list[Gap], list[str]]:
+    """The bar's >= 80 checks on the reference, read from its certificate (each run's count of
+    the checks its device tests recorded); a note when the certificate does not say."""
+    reference = certificate.subject("reference") if certificate is not None else None
+    if reference is None or not reference.checks:
+        return [], [f">= {MIN_REFERENCE_CHECKS} checks recorded on the reference across the four "
+                    f"device tests: not checked: {certificate_path(task)} does not record them "
+                    f"(made before it did, or missing); re-make it with "
+                    f"`{FIX.format(task=task.spec.id)}`"]
+    fewest = min(reference.checks)
+    if fewest < MIN_REFERENCE_CHECKS:
+        return [Gap(task.suite / f"test_{task.spec.id}.py",
+                    f">= {MIN_REFERENCE_CHECKS} checks recorded on the reference across the four "
+                    f"device tests, found {fewest} ({certificate_path(task)})")], []
+    return [], []
+
+
+def _twin_gaps(task: Task, certificate: Certificate | None) -> list[Gap]:
+    """Mutants that tell the suite nothing one another does not: the same tests caught and,
+    where the certificate has them, the same scores."""
+    seen: dict[tuple[object, ...], list[str]] = {}
+    for mutant in list_mutants(task.suite):
+        graded = certificate.subject(mutant.name) if certificate is not None else None
+        scores = tuple(sorted(graded.scores[0].items())) if graded is not None and graded.scores else ()
+        seen.setdefault((frozenset(mutant.catches), scores), []).append(mutant.name)
+    return [Gap(task.suite / "mutants",
+                f"no two mutants with the same catch set and score: {', '.join(sorted(names))} "
+                f"catch {', '.join(sorted(key[0])) or 'nothing'}"
+                + (" with the same scores" if key[1] else ""))
+            for key, names in seen.items() if len(names) > 1]

@@ -29,6 +29,10 @@ class CertifiedSubject(Record):
     """Tiers whose score the mutant must lower below the reference's (`mutant.toml`)."""
     seconds: list[float] = []
     """Per run, the wall seconds its grade took."""
+    checks: list[int] = []
+    """Per run, the checks its device tests (stages and journey) recorded: the bar asks at
+    least 80 of the reference (`checks/bar.py`). Empty in a certificate made before it was
+    recorded."""
 
     @property
     def stable(self) -> bool:

@@ -87,7 +87,8 @@ def make_certificate(report: StabilityReport, digests: CertificateDigests,
         made_at=datetime.now(UTC).isoformat(timespec="seconds"), machine=machine(),
         digests=digests, environment=environment_versions(environment or {}),
         subjects=[CertifiedSubject(subject=s.subject, expected=s.expected, runs=s.runs,
-                                   scores=s.scores, lowers=s.lowers, seconds=s.seconds)
+                                   scores=s.scores, lowers=s.lowers, seconds=s.seconds,
+                                   checks=s.checks)
                   for s in report.subjects],
         null=report.null,
     )

@@ -61,6 +61,8 @@ class SubjectResult(Record):
     verdicts, rewards, vector, visual numbers); empty when the runs were not re-judged."""
     regrade_differences: list[str] = []
     """What re-judging changed or refused, `run N: …`, for the runs it did not reproduce."""
+    checks: list[int] = []
+    """Per run, the checks its device tests (stages and journey) recorded."""
     faults: list[str] = []
     """What a run's grade said of its own trouble, `run N: …`: a status other than
     completed, and each test that ended with a fault other than a failed check (its fault and
@@ -89,7 +91,7 @@ class StabilityReport(Record):
         return all(s.stable for s in self.subjects) and (self.null is None or self.null.earns_nothing)
 
 
-Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int], list[str]]
+Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int], list[str], int]
 """A run's verdicts, scores, and (bundle written, fields it redacted)."""
 
 Rejudge = Callable[[Path], list[str]]
@@ -120,7 +122,7 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
            run_id: str, extra: list[str], cwd: Path) -> Graded:
     record = _run_grade(python, task, platform, submission, reports, run_id, extra, cwd)
     if record is None:
-        return {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"]
+        return {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"], 0
     feedback = record.feedback
     written = feedback is not None and feedback.written
     bundle = (written and (reports / run_id / "feedback/feedback.json").is_file(),
@@ -128,7 +130,8 @@ def _grade(python: str, task: str, platform: str, submission: Path, reports: Pat
     scores = {"outcome": record.outcome}
     for tier, summary in (record.vector.tiers if record.vector is not None else {}).items():
         scores[tier] = summary.score
-    return {t.name: t.verdict.value for t in record.tests}, scores, bundle, _troubles(record)
+    checks = sum(len(t.evidence) for t in record.tests if t.role in ("stage", "journey"))
+    return {t.name: t.verdict.value for t in record.tests}, scores, bundle, _troubles(record), checks
 
 
 def _troubles(record: GradeRecord) -> list[str]:
@@ -205,7 +208,7 @@ def check_stability(
     def one(job: tuple[str, Path, int]) -> tuple[str, int, dict[str, str], dict[str, float]]:
         name, folder, n = job
         started = time.monotonic()
-        verdicts, scores, bundles[(name, n)], troubles[(name, n)] = _grade(
+        verdicts, scores, bundles[(name, n)], troubles[(name, n)], checks[(name, n)] = _grade(
             python, task_id, platform, folder, out / "runs", f"{name}-{n}", extra_args, cwd)
         took[(name, n)] = round(time.monotonic() - started, 1)
         report = out / "runs" / f"{name}-{n}"
@@ -220,6 +223,7 @@ def check_stability(
     bundles: dict[tuple[str, int], tuple[bool, int]] = {}
     took: dict[tuple[str, int], float] = {}
     troubles: dict[tuple[str, int], list[str]] = {}
+    checks: dict[tuple[str, int], int] = {}
     rejudged: dict[tuple[str, int], list[str]] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         null = (pool.submit(_null_grade, python, task_id, platform, *null_control, out / "runs",
@@ -253,6 +257,8 @@ def check_stability(
                                      seconds=seconds,
                                      reproduced=[not rejudged[(name, n)] for n in numbers],
                                      regrade_differences=differences,
+                                     checks=[checks[(name, n)] for subject, n, _v, _s in ordered
+                                             if subject == name],
                                      faults=[f"run {n}: {t}" for subject, n, _v, _s in ordered
                                              if subject == name for t in troubles[(name, n)]]))
     report = StabilityReport(task=task_id, platform=platform, runs=runs, mutant_runs=mutant_runs,

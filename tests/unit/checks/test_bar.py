@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pytest_revylbench.checks.bar import bar_report, convention_faults
+from pytest_revylbench.checks.bar import _reference_checks, _twin_gaps, bar_report, convention_faults
+from pytest_revylbench.records.certificate import Certificate
 from pytest_revylbench.cli import main
 from pytest_revylbench.tasks.certificate import read_certificate
 from pytest_revylbench.tasks.loading import Task, load_task
+from pytest_revylbench.tasks.mutants import list_mutants
 
 REPO = Path(__file__).resolve().parents[3]
 BUDGET_GAP = ("a criterion= on every check (see, not_see, see_in_order); 21 without one, lines 29, 81, "
@@ -44,8 +46,58 @@ def test_a_copy_of_budget_lists_exactly_its_known_gap(budget: Task) -> None:
     assert _gaps(budget) == [f"suites/budget/test_budget.py: {BUDGET_GAP}"]
     notes = bar_report(budget, {}).notes
     assert notes == [">= 80 checks recorded on the reference across the four device tests: not checked: "
-                     f"needs a grade ({budget.suite}/stability.json records verdicts and scores, not "
-                     "checks; grade the reference, e.g. `.ci/grade --task budget`)"]
+                     f"{budget.suite}/stability.json does not record them (made before it did, or "
+                     "missing); re-make it with `revylbench stability --task budget --certify`"]
+
+
+def _with_checks(certificate: Certificate, checks: list[int]) -> Certificate:
+    subjects = [s.model_copy(update={"checks": checks}) if s.subject == "reference" else s
+                for s in certificate.subjects]
+    return certificate.model_copy(update={"subjects": subjects})
+
+
+def test_the_references_checks_are_read_from_its_certificate(budget: Task) -> None:
+    certificate = read_certificate(budget)
+    assert certificate is not None
+    assert _reference_checks(budget, _with_checks(certificate, [85, 85, 85])) == ([], [])
+    (gap,), notes = _reference_checks(budget, _with_checks(certificate, [85, 79, 85]))
+    assert notes == []
+    assert str(gap).endswith(": >= 80 checks recorded on the reference across the four device "
+                             f"tests, found 79 ({budget.suite}/stability.json)")
+    assert gap.file == budget.suite / "test_budget.py"
+
+
+def test_two_mutants_with_the_same_catch_set_are_named(budget: Task) -> None:
+    twin = budget.suite / "mutants/currency-no-separator/mutant.toml"
+    source = (budget.suite / "mutants/edit-applied-twice/mutant.toml").read_text(encoding="utf-8")
+    catches = source[source.index("catches"):source.index("]", source.index("catches")) + 1]
+    text = twin.read_text(encoding="utf-8")
+    start = text.index("catches")
+    twin.write_text(text[:start] + catches + text[text.index("]", start) + 1:], encoding="utf-8")
+    (gap,) = [g for g in _gaps(budget) if "same catch set" in g]
+    assert gap.startswith("suites/budget/mutants: no two mutants with the same catch set and score: "
+                          "currency-no-separator, edit-applied-twice catch ")
+    assert "with the same scores" not in gap  # the certificate went stale: declared catches only
+
+
+def test_mutants_with_the_same_catch_set_but_other_scores_are_told_apart(budget: Task) -> None:
+    certificate = read_certificate(budget)
+    assert certificate is not None
+    assert _twin_gaps(budget, certificate) == []
+    by_name = {m.name: m for m in list_mutants(budget.suite)}
+    a, b = "currency-no-separator", "edit-applied-twice"
+    same = frozenset(by_name[b].catches)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("pytest_revylbench.checks.bar.list_mutants", lambda suite: [
+            m if m.name != a else m.model_copy(update={"catches": tuple(same)})
+            for m in list_mutants(suite)])
+        # Their certified scores differ: the suite tells them apart by score.
+        assert _twin_gaps(budget, certificate) == []
+        scores = certificate.subject(b).scores
+        subjects = [s.model_copy(update={"scores": scores}) if s.subject == a else s
+                    for s in certificate.subjects]
+        (gap,) = _twin_gaps(budget, certificate.model_copy(update={"subjects": subjects}))
+        assert f"{a}, {b} catch" in str(gap) and str(gap).endswith("with the same scores")
 
 
 def test_removing_a_component_only_mutant_is_named(budget: Task) -> None:
@@ -171,8 +223,8 @@ def test_validate_flags_a_new_skeleton_item_by_item(
         "FAIL gradebook: suites/gradebook/stability.json: MISSING; make it with "
         "`revylbench stability --task gradebook --certify`",
         "note gradebook: >= 80 checks recorded on the reference across the four device tests: not "
-        "checked: needs a grade (suites/gradebook/stability.json records verdicts and scores, not checks; "
-        "grade the reference, e.g. `.ci/grade --task gradebook`)",
+        "checked: suites/gradebook/stability.json does not record them (made before it did, or "
+        "missing); re-make it with `revylbench stability --task gradebook --certify`",
     ]
     assert lines == expected
 

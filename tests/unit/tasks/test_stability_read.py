@@ -39,19 +39,21 @@ def test_a_run_is_read_as_a_grade_record(tmp_path: Path) -> None:
     (run / "feedback").mkdir(parents=True)
     (run / "feedback/feedback.json").write_text("{}", encoding="utf-8")
     (run / "grade.json").write_text(full_grade().model_dump_json(indent=2), encoding="utf-8")
-    verdicts, scores, bundle, troubles = _grade(grader, "demo", "web", tmp_path, tmp_path / "runs",
-                                                "reference-1", [], tmp_path)
+    verdicts, scores, bundle, troubles, checks = _grade(
+        grader, "demo", "web", tmp_path, tmp_path / "runs", "reference-1", [], tmp_path)
     assert verdicts == {"one": "pass", "two": "fail", "trip": "not_run"}
     assert scores == {"outcome": 0.25, "flow": pytest.approx(1 / 3)}
     assert bundle == (True, 1)
     # What the grade said of its trouble reaches the stability table: a test that did not run
     # names its fault, so an unstable verdict says why.
     assert troubles == TROUBLES
+    # The checks its device tests recorded (the bar's >= 80 on the reference, from a certificate).
+    assert checks == 1
 
 
 def test_a_run_without_a_grade_counts_as_missing(tmp_path: Path) -> None:
     assert _grade(NO_GRADER, "demo", "web", tmp_path, tmp_path / "runs", "r", [], tmp_path) == (
-        {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"])
+        {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"], 0)
 
 
 def test_a_malformed_grade_is_refused_naming_the_field(tmp_path: Path) -> None:
@@ -68,5 +70,5 @@ def test_a_run_folder_left_by_an_earlier_run_is_never_read_as_the_grade(tmp_path
     left.mkdir(parents=True)
     (left / "grade.json").write_text(full_grade().model_dump_json(), encoding="utf-8")
     assert _grade(NO_GRADER, "demo", "web", tmp_path, tmp_path / "runs", "r", [], tmp_path) == (
-        {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"])
+        {}, {}, (False, 0), ["no grade: the grade's pytest left no grade.json"], 0)
     assert not left.exists()
