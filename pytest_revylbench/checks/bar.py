@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_revylbench.checks.functional import SUFFIX, SuiteFileError, parse_cases
-from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.records.certificate import Certificate
+from pytest_revylbench.records.vocabulary import Tier
 from pytest_revylbench.tasks.certificate import (
     FIX,
     certificate_path,

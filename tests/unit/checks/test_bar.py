@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pytest_revylbench.checks.bar import _reference_checks, _twin_gaps, bar_report, convention_faults
-from pytest_revylbench.records.certificate import Certificate
 from pytest_revylbench.cli import main
+from pytest_revylbench.records.certificate import Certificate
 from pytest_revylbench.tasks.certificate import read_certificate
 from pytest_revylbench.tasks.loading import Task, load_task
 from pytest_revylbench.tasks.mutants import list_mutants
