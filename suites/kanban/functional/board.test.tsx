@@ -136,7 +136,7 @@ describe("moves", () => {
     expectText("col-count-backlog", "1");
   });
 
-  test("a question or a refusal is forgotten when the detail closes", async () => {
+  test("a question is forgotten when the detail closes", async () => {
     await render(<App />);
     await tap("card-6");
     await tap("move-done");
@@ -146,7 +146,10 @@ describe("moves", () => {
     expectAbsent("confirm-text");
     expectText("detail-column", "In Progress");
     expect(screen.getByTestId("move-done")).toBeTruthy();
-    await tap("detail-close");
+  });
+
+  test("a refusal is forgotten when the detail closes and is no move", async () => {
+    await render(<App />);
     await tap("card-4");
     await tap("move-doing");
     expectText("move-error", "Limit reached: In Progress holds at most 3 cards");
