@@ -13,6 +13,7 @@ and the final record against jest's exit status. A mismatch is tampering, with i
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import hmac
 import json
@@ -72,6 +73,22 @@ class _Pipe:
         os.close(fd)
 
 
+HIGH_FD = 256
+"""The lowest number a descriptor passed to the jest run takes. Node marks inherited
+descriptors in the low range it fills with its own at start close-on-exec (measured on Node
+20.20: a pipe inherited at 8 to 17 by a plain `node`, at 22 and 23 by jest's parent, reached
+none of its worker processes), so a test worker found no witness key there (EBADF or EAGAIN
+on another descriptor of the same number) and its file failed to run. Below the usual soft
+limit of 1024 open files."""
+
+
+def _high(fd: int) -> int:
+    """`fd` moved to the lowest free number from HIGH_FD (close-on-exec, as `os.pipe`'s)."""
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, HIGH_FD)
+    os.close(fd)
+    return moved
+
+
 class Channel:
     """The pipes of one jest run: the recorder's key (read once by the recorder) and its
     records; the witnesses' key (read once by each test worker's environment, before any test
@@ -89,12 +106,15 @@ class Channel:
         key_read, key_write = os.pipe()
         self._records = _Pipe()
         self._ledger = _Pipe()
-        self._key_read = key_read
-        self._witness_read, witness_write = os.pipe()
+        self._key_read = _high(key_read)
+        self._records.write = _high(self._records.write)
+        self._ledger.write = _high(self._ledger.write)
+        witness_read, witness_write = os.pipe()
+        self._witness_read = _high(witness_read)
         if owner is not None:
             # The recorder reopens its end through /proc after the sandbox changed its uid.
             os.fchown(self._records.write, owner, owner)
-            os.fchown(key_read, owner, owner)
+            os.fchown(self._key_read, owner, owner)
         os.write(key_write, self.key.hex().encode())
         os.close(key_write)
         os.write(witness_write, self.witness_key * WITNESS_KEYS)  # 8 KB: within a pipe's buffer

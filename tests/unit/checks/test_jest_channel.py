@@ -5,17 +5,19 @@ real pipes, as jest's parent process would run it."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pytest_revylbench.checks.functional import JestCase
-from pytest_revylbench.checks.jest_channel import Channel, judge, mac, records
+from pytest_revylbench.checks.jest_channel import HIGH_FD, Channel, judge, mac, records
 from pytest_revylbench.checks.jest_config import JEST_FILES, WITNESS_ENV
 
 KEY = b"k" * 32
@@ -202,8 +204,50 @@ def test_a_channel_closes_its_descriptors_once_and_never_one_opened_after(tmp_pa
         numbers = set(channel.pass_fds)
         channel.started()
         while len(opened) < 8 and not numbers <= set(opened):
-            opened.append(os.open(tmp_path / f"f{len(opened)}", os.O_CREAT | os.O_RDWR))
+            # The lowest free number from HIGH_FD, where the channel's descriptors were.
+            fd = os.open(tmp_path / f"f{len(opened)}", os.O_CREAT | os.O_RDWR)
+            opened.append(fcntl.fcntl(fd, fcntl.F_DUPFD, HIGH_FD))
+            os.close(fd)
         assert numbers & set(opened), "the test could not reuse a closed number"
     for fd in opened:
         os.fstat(fd)  # still open: the channel's exit closed none of them
         os.close(fd)
+
+
+FORKED_WORKER = r"""
+const { fork } = require('child_process');
+const fs = require('fs');
+if (process.argv[2] === 'worker') {
+  const [keyFd] = process.env.REVYLBENCH_WITNESS_FDS.split(',').map(Number);
+  const raw = Buffer.alloc(32);
+  let got = 0;
+  while (got < 32) got += fs.readSync(keyFd, raw, got, 32 - got, null);
+  process.stdout.write(raw.toString('hex'));
+} else {
+  fork(process.argv[1], ['worker'], { stdio: 'inherit' });
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_a_worker_forked_by_node_inherits_the_witness_key(tmp_path: Path) -> None:
+    # jest's test workers are forked by its Node parent, which marks inherited descriptors in
+    # the low range it fills at start close-on-exec: a key pipe passed at 8 to 23 reached no
+    # worker, and every hidden file failed to run (or a reference's passes were unwitnessed).
+    script = tmp_path / "fork.js"
+    script.write_text(FORKED_WORKER, encoding="utf-8")
+    with Channel() as channel:
+        assert min(channel.pass_fds) >= HIGH_FD
+        proc = subprocess.run(["node", str(script)], pass_fds=channel.pass_fds,
+                              env={**os.environ, **channel.witness_env},
+                              capture_output=True, text=True, timeout=60, check=False)
+        channel.started()
+    assert proc.stdout == channel.witness_key.hex(), proc.stderr
+    # The same key at a low number (9, as a grader with few files open once passed it): the
+    # forked worker reads some descriptor of Node's own instead.
+    low = subprocess.run(
+        [sys.executable, "-c",
+         "import os, sys; r, w = os.pipe(); os.write(w, bytes(32)); os.close(w); os.dup2(r, 9);"
+         "os.environ['REVYLBENCH_WITNESS_FDS'] = '9,9'; os.execvp('node', ['node', sys.argv[1]])",
+         str(script)], capture_output=True, text=True, timeout=60, check=False)
+    assert low.stdout != bytes(32).hex(), "Node now passes low descriptors on: HIGH_FD may go"
