@@ -48,11 +48,14 @@ describe("list", () => {
     const RealDate = Date;
     const fixed = RealDate.UTC(2030, 0, 1, 12);
     class FakeDate extends RealDate {
-      constructor(...args: [] | [number | string]) {
+      // Every other form of Date's constructor is the real one's, its arguments forwarded
+      // whole (new Date(2026, 3, 14) reads no clock).
+      constructor(...args: unknown[]) {
         if (args.length === 0) {
           super(fixed);
         } else {
-          super(args[0]);
+          // @ts-expect-error: Date's overloads, forwarded as the caller gave them
+          super(...args);
         }
       }
       static now(): number {
