@@ -33,7 +33,7 @@ TASKS = [t for t in available_tasks(REPO / "tasks") if (REPO / "suites" / t).is_
 
 
 def test_the_bench_words_are_read_from_the_code_that_writes_them() -> None:
-    assert len(TASKS) == 10
+    assert len(TASKS) >= 10  # every task of the catalogue, each tested below
     words = bench_words()
     assert len(words) > 500
     assert any(w.startswith("install dependencies: package.json and package-lock.json are "
