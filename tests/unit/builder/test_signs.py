@@ -47,6 +47,10 @@ GATES = {
     "globalThis.jest": "(globalThis as any)['jest'] !== undefined",
     "'expect' in": "'expect' in globalThis",
     "NODE_ENV": "process.env.NODE_ENV === 'test'",
+    "@jest/globals": "(() => { try { return !!require('@jest/globals'); } catch { return false; } })()",
+    "jest-circus": "(() => { try { return !!require('jest-circus').getState(); } catch { return false; } })()",
+    "JEST_STATE_SYMBOL": "Object.getOwnPropertySymbols(globalThis).some((s) => s.description === 'JEST_STATE_SYMBOL')",
+    "jest-matchers-object": "(globalThis as any)[Symbol.for('$$jest-matchers-object')] !== undefined",
 }
 
 
