@@ -42,6 +42,8 @@ def test_a_separator_or_digit_that_differs_in_a_clean_read_is_not_shown(
     ("3", "5"),      # is clean (the habits task's first badge, read back under --pixel-audit 1)
     ("2", "@"),
     ("12", "2"),
+    ("Today", "Today 4"),            # the tab's label, and its badge drawn within the tab's box
+    ("Total: $240.00", "3 Total: $240.00"),
 ])
 def test_a_read_that_disagrees_everywhere_is_no_verdict(text: str, read: str) -> None:
     assert compare(text, read).agreement == "unreadable"
