@@ -83,8 +83,12 @@ limit of 1024 open files."""
 
 
 def _high(fd: int) -> int:
-    """`fd` moved to the lowest free number from HIGH_FD (close-on-exec, as `os.pipe`'s)."""
-    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, HIGH_FD)
+    """`fd` moved to the lowest free number from HIGH_FD (close-on-exec, as `os.pipe`'s); left
+    where it is on a host whose open-file limit is below that number."""
+    try:
+        moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, HIGH_FD)
+    except OSError:
+        return fd
     os.close(fd)
     return moved
 
