@@ -92,7 +92,8 @@ class StabilityReport(Record):
 
 
 Graded = tuple[dict[str, str], dict[str, float], tuple[bool, int], list[str], int]
-"""A run's verdicts, scores, and (bundle written, fields it redacted)."""
+"""A run's verdicts, scores, (bundle written, fields it redacted), what its grade said of its
+own trouble (`SubjectResult.faults`) and the checks its device tests recorded."""
 
 Rejudge = Callable[[Path], list[str]]
 """Re-judge the grade in a report folder from its stored evidence: what differs from the live
