@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -177,8 +178,9 @@ class MemoryWatch:
     def check(self) -> None:
         total, count = self.total()
         if total > self.limit:
+            held = math.ceil(total * 10 / MiB) / 10  # rounded up: never "512 over the limit of 512"
             raise _TooMuchMemory(
-                f"its {count} processes held {total // MiB} MiB of memory together, over the "
+                f"its {count} processes held {held:.1f} MiB of memory together, over the "
                 f"limit of {self.limit // MiB} MiB for all of a build step's processes"
             )
 

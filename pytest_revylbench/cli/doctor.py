@@ -140,7 +140,7 @@ def _orphans(reap: bool = False) -> Finding:
     if not found:
         return Finding("orphaned processes", True, "none: every marked process's grader is running")
     shown = "; ".join(orphan.shown() for orphan in found[:10])
-    more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+    more = "; and " + ", ".join(orphan.named() for orphan in found[10:]) if len(found) > 10 else ""
     if reap:
         return Finding("orphaned processes", True, f"killed {len(found)}: {shown}{more}")
     return Finding("orphaned processes", False, f"{len(found)} whose grader is gone: {shown}{more}",

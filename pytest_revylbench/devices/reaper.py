@@ -104,8 +104,11 @@ class Orphan:
     command: str
     age_s: float
 
+    def named(self) -> str:
+        return f"{self.pid} ({self.owner}, {self.age_s:.0f} s old)"
+
     def shown(self) -> str:
-        return f"{self.pid} ({self.owner}, {self.age_s:.0f} s old): {self.command[:120]}"
+        return f"{self.named()}: {self.command[:120]}"
 
 
 def grader_gone(marker: str, proc: psutil.Process) -> bool:

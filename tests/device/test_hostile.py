@@ -209,7 +209,7 @@ def test_a_build_whose_processes_together_hold_too_much_memory_is_stopped_and_ch
     assert built.result.fault is Fault.BUILD_FAILED, built.result
     assert built.result.reason.startswith("expo export (web): its ")
     assert built.result.reason.endswith(" over the limit of 512 MiB for all of a build step's processes")
-    held = int(built.result.reason.split(" MiB of memory together")[0].split()[-1])
+    held = float(built.result.reason.split(" MiB of memory together")[0].split()[-1])
     assert 512 < held < 512 + 2 * 100  # stopped within a holder or two of the limit
     assert built.result.seconds < 60  # not at the time limit
     assert no_process_left(build_uid())

@@ -209,7 +209,7 @@ def test_a_step_whose_processes_together_hold_too_much_memory_is_stopped(tmp_pat
     started = time.monotonic()
     with pytest.raises(StepFailed, match=r"over the limit of 192 MiB for all of a build step's") as stopped:
         run(Sandbox(work=work, uid=uid, limits=limits, watch_memory=True), "sh", "-c", HOLDERS)
-    held = int(stopped.value.reason.split(" MiB of memory together")[0].split()[-1])
+    held = float(stopped.value.reason.split(" MiB of memory together")[0].split()[-1])
     assert 192 < held < 192 + 2 * 60, stopped.value.reason  # stopped within a holder or two
     assert time.monotonic() - started < 5
     assert processes_of(uid) == []

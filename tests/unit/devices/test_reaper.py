@@ -277,3 +277,17 @@ def test_a_live_grader_s_processes_and_other_markers_are_never_orphans(mark: str
         for proc in (mine, service):
             proc.kill()
             proc.wait()
+
+
+def test_doctor_names_every_orphan_of_a_long_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A killed grade leaves a dozen processes (Appium, chromedriver, Chromium's helpers): a
+    reader, or a test, must find each pid, not "and 2 more"."""
+    from pytest_revylbench.cli import doctor
+    from pytest_revylbench.devices import reaper
+
+    found = [reaper.Orphan(1000 + i, "run/main/7", f"chromium --type={i}", 3.0) for i in range(14)]
+    monkeypatch.setattr(reaper, "orphaned_processes", lambda: found)
+    finding = doctor._orphans()
+    assert not finding.ok
+    assert all(f"{1000 + i} (run/main/7, 3 s old)" in finding.detail for i in range(14))
+    assert "chromium --type=9" in finding.detail and "chromium --type=10" not in finding.detail
