@@ -48,7 +48,8 @@ that looks for signs of being graded or tested, to behave differently then, is t
 scores 0: reading `navigator.webdriver`, a `cdc_…` or `__rvb…` global, `HeadlessChrome`,
 `domAutomation`, `callPhantom`, `_selenium`, `__nightmare`, `JEST_WORKER_ID`,
 `process.env.NODE_ENV === 'test'`, the test runner's `@jest/globals` or `jest-circus`, its
-`JEST_STATE_SYMBOL` or `$$jest-matchers-object`, or whether `jest` or `expect` exist.
+`JEST_STATE_SYMBOL` or `$$jest-matchers-object`, a mock's `_isMockFunction`,
+`IS_REACT_NATIVE_TEST_ENVIRONMENT`, or whether `jest` or `expect` exist.
 
 ## Feedback
 

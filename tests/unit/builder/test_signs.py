@@ -51,6 +51,8 @@ GATES = {
     "jest-circus": "(() => { try { return !!require('jest-circus').getState(); } catch { return false; } })()",
     "JEST_STATE_SYMBOL": "Object.getOwnPropertySymbols(globalThis).some((s) => s.description === 'JEST_STATE_SYMBOL')",
     "jest-matchers-object": "(globalThis as any)[Symbol.for('$$jest-matchers-object')] !== undefined",
+    "_isMockFunction": "(require('react-native').NativeModules.StatusBarManager?.getHeight as any)?._isMockFunction === true",
+    "IS_REACT_NATIVE_TEST_ENVIRONMENT": "(globalThis as any).IS_REACT_NATIVE_TEST_ENVIRONMENT === true",
 }
 
 
