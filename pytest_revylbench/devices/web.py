@@ -30,6 +30,7 @@ from pytest_revylbench.devices.devtools import (
     target_socket,
 )
 from pytest_revylbench.devices.errors import AppHung, AppLaunchFailed, DeviceError
+from pytest_revylbench.devices.opened_tabs import OpenedTabs, phone_emulation
 from pytest_revylbench.devices.ports import free_port
 from pytest_revylbench.devices.protocol import Driver, Screen
 from pytest_revylbench.devices.site import StaticSite
@@ -42,7 +43,10 @@ from pytest_revylbench.devices.web_browser import (
     QUIET_UI_FLAGS,
     SCRIPT_TIMEOUT_S,
     UNSEEN_FLAGS,
+    client_hints,
+    device_metrics,
     screen_key,
+    user_agent,
     web_capabilities,
 )
 from pytest_revylbench.devices.web_reads import PageReader
@@ -132,6 +136,9 @@ class WebDevice:
     at the grader's instant then (`_kept_browser`)."""
     _unread: dict[str, list[str]] = field(default_factory=dict)
     """Console errors read from a page a relaunch left, by session id, for the next read."""
+    _opened: dict[str, OpenedTabs] = field(default_factory=dict)
+    """The grader's socket to each live session's browser that makes a tab the page opens the
+    same phone (`devices/opened_tabs.py`), by session id; on this host's browsers only."""
 
     platform = "web"
 
@@ -492,6 +499,9 @@ class WebDevice:
         browser = self._browsers.pop(sid, None)
         if browser is not None:
             browser.close()
+        opened = self._opened.pop(sid, None)
+        if opened is not None:
+            opened.close()
         return self._chromedrivers.pop(sid, None)
 
     def _session(self, origin: str, viewport: Screen | None = None) -> Any:
@@ -516,7 +526,15 @@ class WebDevice:
         command_limit(driver, SESSION_TIMEOUT_S)
         try:
             pin_session(driver)
+            if self._local:
+                self._opened[str(driver.session_id)] = OpenedTabs(
+                    debugger_address(driver),
+                    phone_emulation(user_agent(self.chromium), client_hints(self.chromium),
+                                    device_metrics(viewport)))
             self._track(driver, str(driver.current_window_handle))
+        except DevToolsError as exc:
+            driver.quit()
+            raise DeviceError(f"could not pin the tabs a page opens: {exc}") from exc
         except BaseException:
             driver.quit()
             raise
@@ -607,6 +625,9 @@ class WebDevice:
             if browser is not None:
                 browser.close()
         self._browsers.clear()
+        for opened in self._opened.values():
+            opened.close()
+        self._opened.clear()
         if self._site is not None:
             self._site.stop()
             self._site = None
