@@ -22,6 +22,12 @@ from pytest_revylbench.tasks.certificate import (
     certificate_problems,
     read_certificate,
 )
+from pytest_revylbench.tasks.derivation import (
+    DerivationError,
+    derivation_path,
+    derived_values,
+    disagreements,
+)
 from pytest_revylbench.tasks.design import design_faults, oracle_folder
 from pytest_revylbench.tasks.items import tier_item_names
 from pytest_revylbench.tasks.loading import Task
@@ -92,7 +98,36 @@ def bar_report(task: Task, environment: dict[str, str]) -> BarReport:
     checks_gap, checks_note = _reference_checks(task, certificate)
     gaps += checks_gap
     notes += checks_note
+    derivation_gap, derivation_note = _derivation_gaps(task)
+    gaps += derivation_gap
+    notes += derivation_note
     return BarReport(gaps, notes)
+
+
+def _derivation_gaps(task: Task) -> tuple[list[Gap], list[str]]:
+    """The independent derivation exists, runs, and derives every computed string the suite
+    expects (`tasks/derivation.py`); values it derives that no test asserts are a note."""
+    script = derivation_path(task)
+    if not script.is_file():
+        return [Gap(script, "an independent derivation: a standalone script (stdlib only, no code "
+                    "of the reference) printing as one JSON object every derived string the "
+                    "suite asserts, computed from the public seed data and rules "
+                    "(suites/shop/derive.py)")], []
+    try:
+        values = derived_values(task)
+    except DerivationError as exc:
+        return [Gap(script, f"a derivation that runs: {exc}")], []
+    try:
+        found = disagreements(task, values)
+    except SyntaxError:
+        return [], []  # a suite that does not parse is named by _suite_gaps
+    underived = [d for d in found if d.what == "underived"]
+    unasserted = [d for d in found if d.what == "unasserted"]
+    gaps = [Gap(script, f"every computed string the suite expects derived; {len(underived)} not: "
+                + "; ".join(map(str, underived[:5])))] if underived else []
+    notes = [f"{script}: {len(unasserted)} derived values no test asserts (dead derivations), "
+             f"e.g. {unasserted[0]}"] if unasserted else []
+    return gaps, notes
 
 
 def _spec_gaps(task: Task) -> list[Gap]:

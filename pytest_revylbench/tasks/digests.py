@@ -13,6 +13,7 @@ from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.tasks.loading import Task
 
 CERTIFICATE_FILE = "stability.json"
+DERIVATION_FILE = "derive.py"
 """The suite's stability certificate (`suites/<id>/stability.json`): no part of the digests
 it records, or certifying would change the suite digest it certifies."""
 BUILT = ("node_modules", "dist", ".expo")
@@ -27,8 +28,10 @@ def task_digest(task: Task) -> str:
 
 def suite_digest(task: Task) -> str:
     """The digest of the hidden suite: its tests and mutants, not the reference or oracle
-    (those are the `oracle` digest's) nor the stability certificate."""
-    return tree_digest(task.suite, skip=("reference", "oracle", CERTIFICATE_FILE))
+    (those are the `oracle` digest's), nor the stability certificate or the independent
+    derivation (`derive.py`): both are evidence about the suite that decide no grade, checked
+    against it by `revylbench validate` and the unit tests instead."""
+    return tree_digest(task.suite, skip=("reference", "oracle", CERTIFICATE_FILE, DERIVATION_FILE))
 
 
 def reference_digest(task: Task) -> str:

@@ -136,7 +136,7 @@ TODO: what this stage adds on top of the previous ones, as the root `instruction
 Adds:
 - TODO
 
-Observable outcome: TODO: the strings a user sees when this stage is done.
+When it works: TODO: the strings a user sees when this stage is done.
 """
 
 

@@ -1,6 +1,7 @@
 """Hidden device tests of the `budget` task: one per stage, and the month-close journey.
 
-Every expected string and number follows from tasks/budget/instruction.md and its steps.
+Every expected string and number follows from tasks/budget/instruction.md and its steps; the
+computed ones equal suites/budget/derive.py's independent derivation.
 
 Leak canary rvb-canary-docstring-5b81d2e4: must never reach an agent's feedback bundle.
 """
@@ -26,7 +27,7 @@ def open_tab(app: App, tab: str, heading: str) -> None:
 
 def add_expense(app: App, payee: str, amount: str, category: str, account: str) -> None:
     app.tap(test_id="add-transaction")
-    app.see("New transaction")
+    app.see("New transaction", criterion="Add transaction opens the New transaction form")
     app.type(into="input-payee", text=payee)
     app.type(into="input-amount", text=amount)
     app.tap(test_id=f"pick-category-{category}")
@@ -48,7 +49,7 @@ def edit_amount(app: App, payee: str, current: str, new: str) -> None:
 @stage("accounts")
 def test_stage_1_accounts(app: App) -> None:
     for tab in ("Accounts", "Transactions", "Categories"):
-        app.see(tab, criterion=f"the tab bar shows the {tab} tab")
+        app.see(tab, at=f"tab-{tab.lower()}", criterion=f"the tab bar shows the {tab} tab")
     app.see("Your accounts", criterion="the app opens on the Accounts screen")
     app.see("$2,787.05", at="account-balance-checking",
             criterion="Checking's balance is its opening balance plus its seed transactions")
@@ -78,7 +79,7 @@ def test_stage_2_transactions(app: App) -> None:
     app.see("Enter a payee and an amount greater than $0.00", at="form-error",
             criterion="saving an empty form shows the validation message and adds nothing")
     app.tap(test_id="cancel-transaction")
-    app.see("All transactions")
+    app.see("All transactions", criterion="Cancel returns to the Transactions screen")
 
     add_expense(app, "Gym Pass", "45", "transport", "checking")
     app.see_in_order("Nov 30, 2026", "Gym Pass", "Nov 10, 2026",
@@ -97,18 +98,23 @@ def test_stage_2_transactions(app: App) -> None:
 @stage("budgets")
 def test_stage_3_budgets(app: App) -> None:
     open_tab(app, "Categories", "Budgets by category")
-    app.see("Housing: $1,450.00 of $1,500.00", at="category-housing")
+    app.see("Housing: $1,450.00 of $1,500.00", at="category-housing",
+            criterion="a category row shows its name, what it spent and its budget")
     app.see("Groceries: $164.40 of $400.00", at="category-groceries",
             criterion="a category's spent sums its expenses across accounts")
-    app.see("Dining: $139.15 of $120.00", at="category-dining")
-    app.see("Transport: $33.00 of $100.00", at="category-transport")
-    app.see("Utilities: $118.65 of $150.00", at="category-utilities")
+    app.see("Dining: $139.15 of $120.00", at="category-dining",
+            criterion="Dining's spent sums its expenses, even above its budget")
+    app.see("Transport: $33.00 of $100.00", at="category-transport",
+            criterion="Transport's spent is its one seed expense")
+    app.see("Utilities: $118.65 of $150.00", at="category-utilities",
+            criterion="Utilities' spent is its one seed expense")
     app.see("Over by $19.15", at="over-dining",
             criterion="an over-budget category shows by how much it is over")
     for key in ("housing", "groceries", "transport", "utilities"):
         app.not_see(at=f"over-{key}", timeout_s=0,
                     criterion=f"no warning is shown under {key}, which is within budget")
-    app.see("1 category over budget", at="over-count")
+    app.see("1 category over budget", at="over-count",
+            criterion="a single category over budget is counted in the singular")
     app.see("Total: $1,905.20 of $2,270.00", at="total-spent",
             criterion="the total line sums spent and budgets of all expense categories")
 
@@ -120,13 +126,16 @@ def test_stage_3_budgets(app: App) -> None:
     app.see("Dining: $109.15 of $120.00", at="category-dining",
             criterion="an edit changes the category's spent")
     app.not_see(at="over-dining", criterion="a category brought within budget loses its warning")
-    app.see("No categories over budget", at="over-count")
-    app.see("Total: $1,875.20 of $2,270.00", at="total-spent")
+    app.see("No categories over budget", at="over-count",
+            criterion="with no category over budget the summary says so")
+    app.see("Total: $1,875.20 of $2,270.00", at="total-spent",
+            criterion="the total line follows the edit")
 
     open_tab(app, "Accounts", "Your accounts")
     app.see("-$532.75", at="account-balance-credit-card",
             criterion="an edit changes the account balance exactly once")
-    app.see("Net worth: $10,266.64", at="net-worth")
+    app.see("Net worth: $10,266.64", at="net-worth",
+            criterion="net worth follows the edit exactly once")
 
 
 @journey
@@ -138,29 +147,39 @@ def test_journey_month_close(app: App) -> None:
                      criterion="within a date the most recently added transaction comes first")
 
     open_tab(app, "Categories", "Budgets by category")
-    app.see("Dining: $151.65 of $120.00", at="category-dining")
-    app.see("Over by $31.65", at="over-dining")
-    app.see("Transport: $78.00 of $100.00", at="category-transport")
-    app.see("1 category over budget", at="over-count")
+    app.see("Dining: $151.65 of $120.00", at="category-dining",
+            criterion="a new expense adds to its category's spent")
+    app.see("Over by $31.65", at="over-dining",
+            criterion="the warning grows with the category's spent")
+    app.see("Transport: $78.00 of $100.00", at="category-transport",
+            criterion="a new expense adds to Transport's spent")
+    app.see("1 category over budget", at="over-count",
+            criterion="Dining is still the one category over budget")
 
     open_tab(app, "Transactions", "All transactions")
     edit_amount(app, "Pizza Night", "42.75", "142.75")
     edit_amount(app, "Rent", "1450.00", "1550")
 
     open_tab(app, "Categories", "Budgets by category")
-    app.see("Dining: $251.65 of $120.00", at="category-dining")
-    app.see("Over by $131.65", at="over-dining")
-    app.see("Housing: $1,550.00 of $1,500.00", at="category-housing")
+    app.see("Dining: $251.65 of $120.00", at="category-dining",
+            criterion="an edit changes its category's spent exactly once")
+    app.see("Over by $131.65", at="over-dining", criterion="the warning follows the edited spent")
+    app.see("Housing: $1,550.00 of $1,500.00", at="category-housing",
+            criterion="raising Rent raises Housing's spent above its budget")
     app.see("Over by $50.00", at="over-housing",
             criterion="raising an expense above its budget adds a warning")
     app.see("2 categories over budget", at="over-count",
             criterion="the count uses the plural for two categories")
-    app.see("Total: $2,162.70 of $2,270.00", at="total-spent")
+    app.see("Total: $2,162.70 of $2,270.00", at="total-spent",
+            criterion="the total line counts both additions and both edits")
 
     open_tab(app, "Accounts", "Your accounts")
-    app.see("$2,642.05", at="account-balance-checking")
-    app.see("$8,012.34", at="account-balance-savings")
-    app.see("-$675.25", at="account-balance-credit-card")
+    app.see("$2,642.05", at="account-balance-checking",
+            criterion="Checking's balance counts the new expense and the edited rent")
+    app.see("$8,012.34", at="account-balance-savings",
+            criterion="Savings has no new or edited transaction and keeps its balance")
+    app.see("-$675.25", at="account-balance-credit-card",
+            criterion="Credit Card's balance counts the new expense and the edited amount")
     app.see("Net worth: $9,979.14", at="net-worth",
             criterion="after two additions and two edits net worth is exact to the cent")
 

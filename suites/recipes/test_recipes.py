@@ -13,7 +13,7 @@ from pytest_revylbench import App, journey, stage
 # feedback bundle. They do not affect any test.
 _CANARY = "rvb-canary-0427e463-recipes-suite"
 
-ALL_RECIPES = ("Lemon Rice", "Pancakes", "Potato Soup", "Roast Potatoes", "Shortbread",
+ALL_RECIPES = ("Lemon Rice", "Pancakes", "Potato Soup", "Smashed Potatoes", "Sugar Biscuits",
                "Tomato Pasta")
 
 PANCAKES_FOR_4 = {
@@ -36,32 +36,32 @@ LIST_TWO = (
     ("Pantry", "Flour: 250 g", "Sugar: 25 g", "Vegetable stock: 1.5 l"),
     ("Spices", "Salt: 1.5 tsp"),
 )
-# Pancakes for 6, Potato Soup for 3 and Roast Potatoes for 4.
+# Pancakes for 6, Potato Soup for 3 and Smashed Potatoes for 6.
 LIST_THREE = (
-    "Garlic: 6", "Onion: 1", "Potatoes: 1.6 kg",
+    "Garlic: 7", "Onion: 1", "Potatoes: 2.1 kg",
     "Butter: 20 g", "Butter: 4.5 tbsp", "Eggs: 3", "Milk: 1.03 l",
     "Flour: 375 g", "Olive oil: 4 tbsp", "Sugar: 38 g", "Vegetable stock: 750 ml",
-    "Salt: 2.75 tsp",
+    "Salt: 1 tbsp",
 )
 # The same without Pancakes.
 LIST_NO_PANCAKES = (
-    "Garlic: 6", "Onion: 1", "Potatoes: 1.6 kg",
+    "Garlic: 7", "Onion: 1", "Potatoes: 2.1 kg",
     "Butter: 20 g", "Milk: 125 ml",
     "Olive oil: 4 tbsp", "Vegetable stock: 750 ml",
-    "Salt: 2 tsp",
+    "Salt: 2.5 tsp",
 )
-# Roast Potatoes for 8, Lemon Rice for 5 and Tomato Pasta for 1.
+# Smashed Potatoes for 9, Lemon Rice for 5 and Tomato Pasta for 1.
 PARTY = (
-    "Basil: 8 g", "Garlic: 9", "Lemon: 2", "Onion: 2", "Potatoes: 2 kg", "Tomatoes: 200 g",
+    "Basil: 8 g", "Garlic: 9", "Lemon: 2", "Onion: 2", "Potatoes: 2.25 kg", "Tomatoes: 200 g",
     "Parmesan: 15 g",
-    "Olive oil: 10.25 tbsp", "Pasta: 100 g", "Rice: 375 g", "Vegetable stock: 938 ml",
+    "Olive oil: 8.25 tbsp", "Pasta: 100 g", "Rice: 375 g", "Vegetable stock: 938 ml",
     "Cumin: 1.25 tsp", "Salt: 1 tbsp",
 )
-# Roast Potatoes for 8, Lemon Rice for 5 and Potato Soup for 6.
+# Smashed Potatoes for 9, Lemon Rice for 5 and Potato Soup for 6.
 PARTY_WITH_SOUP = (
-    "Garlic: 11", "Lemon: 2", "Onion: 4", "Potatoes: 3.2 kg",
+    "Garlic: 11", "Lemon: 2", "Onion: 4", "Potatoes: 3.45 kg",
     "Butter: 40 g", "Milk: 250 ml",
-    "Olive oil: 9.25 tbsp", "Rice: 375 g", "Vegetable stock: 2.44 l",
+    "Olive oil: 7.25 tbsp", "Rice: 375 g", "Vegetable stock: 2.44 l",
     "Cumin: 1.25 tsp", "Salt: 1.25 tbsp",
 )
 
@@ -87,7 +87,8 @@ def step_servings(app: App, step: int) -> None:
 
 def back(app: App) -> None:
     app.tap(test_id="back")
-    app.see("Recipes", criterion="Back returns to the Recipes screen")
+    # The heading `Recipes` is also the tab's label, always shown: the servings prove the screen.
+    app.not_see(at="servings", criterion="Back leaves the recipe screen for the Recipes screen")
 
 
 def check_ingredients(app: App, lines: dict[str, str], criterion: str) -> None:
@@ -109,13 +110,14 @@ def test_stage_1_search(app: App) -> None:
     app.see("6 recipes", at="recipe-count", criterion="all six seed recipes match an empty search")
     app.see_in_order(*ALL_RECIPES, criterion="recipes are listed A to Z by name")
     app.see("Serves 4", at="serves-lemon-rice", criterion="each row shows the recipe's servings")
-    app.see("Serves 12", at="serves-shortbread", criterion="Shortbread is written for 12 servings")
+    app.see("Serves 16", at="serves-sugar-biscuits",
+            criterion="Sugar Biscuits is written for 16 servings")
     app.not_see(at="picked-count", timeout_s=0, criterion="with no pick there is no picked count")
     app.not_see(at="clear-picks", timeout_s=0, criterion="with no pick there is no Clear picks button")
 
     search(app, "potato")
     app.see("2 recipes", at="recipe-count", criterion="a search counts the recipes it matches")
-    app.see_in_order("Potato Soup", "Roast Potatoes",
+    app.see_in_order("Potato Soup", "Smashed Potatoes",
                      criterion="a name matches anywhere in it, and matches stay A to Z")
     app.not_see(at="recipe-pancakes", criterion="a recipe the search does not match is hidden")
 
@@ -123,7 +125,7 @@ def test_stage_1_search(app: App) -> None:
     app.see("3 recipes", at="recipe-count",
             criterion="a search matches ingredient names too, ignoring case")
     app.see("Tomato Pasta", at="recipe-tomato-pasta", criterion="Tomato Pasta has garlic and is matched")
-    app.not_see(at="recipe-shortbread", criterion="Shortbread has no garlic and is hidden")
+    app.not_see(at="recipe-sugar-biscuits", criterion="Sugar Biscuits has no garlic and is hidden")
 
     search(app, "  lemon ")
     app.see("1 recipe", at="recipe-count",
@@ -144,17 +146,18 @@ def test_stage_1_search(app: App) -> None:
     app.see("Picked", at="pick-pancakes", criterion="Pick picks the recipe")
     app.see("1 recipe picked", at="picked-count", criterion="one pick is counted in the singular")
     app.see("Clear picks", at="clear-picks", criterion="Clear picks is offered once something is picked")
-    app.tap(test_id="pick-shortbread")
-    app.see("Picked", at="pick-shortbread", criterion="a second recipe can be picked")
+    app.tap(test_id="pick-sugar-biscuits")
+    app.see("Picked", at="pick-sugar-biscuits", criterion="a second recipe can be picked")
     app.see("Picked", at="pick-pancakes", criterion="several recipes can be picked at once")
     app.see("2 recipes picked", at="picked-count", criterion="two picks are counted")
 
     search(app, "rice")
-    app.not_see(at="pick-shortbread", criterion="the search hides Shortbread's row")
+    app.not_see(at="pick-sugar-biscuits", criterion="the search hides Sugar Biscuits' row")
     app.see("2 recipes picked", at="picked-count",
             criterion="a pick stays when the search hides its row")
     search(app, "")
-    app.see("Picked", at="pick-shortbread", criterion="Shortbread is still picked once its row shows again")
+    app.see("Picked", at="pick-sugar-biscuits",
+            criterion="Sugar Biscuits is still picked once its row shows again")
 
     app.tap(test_id="pick-pancakes")
     app.see("Pick", at="pick-pancakes", criterion="pressing Picked unpicks the recipe")
@@ -167,10 +170,10 @@ def test_stage_1_search(app: App) -> None:
     app.see("1 recipe", at="recipe-count", criterion="the search survives a visit to Shopping")
     app.see("Potato Soup", at="recipe-potato-soup", criterion="the search soup still matches Potato Soup")
     search(app, "")
-    app.see("Picked", at="pick-shortbread", criterion="the picks survive a visit to Shopping")
+    app.see("Picked", at="pick-sugar-biscuits", criterion="the picks survive a visit to Shopping")
 
     app.tap(test_id="clear-picks")
-    app.see("Pick", at="pick-shortbread", criterion="Clear picks unpicks every recipe")
+    app.see("Pick", at="pick-sugar-biscuits", criterion="Clear picks unpicks every recipe")
     app.not_see(at="picked-count", criterion="with no pick left the picked count goes away")
     app.not_see(at="clear-picks", timeout_s=0, criterion="with no pick left Clear picks goes away")
 
@@ -201,19 +204,26 @@ def test_stage_2_scaling(app: App) -> None:
     app.see("Serves 1", at="serves-pancakes",
             criterion="the recipe keeps its servings, shown on its row")
 
-    open_recipe(app, "roast-potatoes", "Roast Potatoes")
+    open_recipe(app, "smashed-potatoes", "Smashed Potatoes")
     app.see("Olive oil: 4 tbsp", at="ing-oil", criterion="0.25 cup (12 tsp) shows as 4 tbsp")
-    app.see("Potatoes: 1 kg", at="ing-potatoes", criterion="1000 g shows as 1 kg")
+    app.see("Potatoes: 1.5 kg", at="ing-potatoes", criterion="1500 g shows as 1.5 kg")
     step_servings(app, -2)
-    app.see("Serves 2", at="servings", criterion="two presses of - take Roast Potatoes from 4 to 2 servings")
+    app.see("Serves 4", at="servings",
+            criterion="two presses of - take Smashed Potatoes from 6 to 4 servings")
+    app.see("Potatoes: 1 kg", at="ing-potatoes", criterion="exactly 1000 g shows as 1 kg")
+    app.see("Olive oil: 2.75 tbsp", at="ing-oil",
+            criterion="8 tsp is 2.67 tbsp, rounded half up to a quarter: 2.75 tbsp")
+    step_servings(app, -2)
+    app.see("Serves 2", at="servings", criterion="two more presses of - take it to 2 servings")
     app.see("Potatoes: 500 g", at="ing-potatoes", criterion="below 1000 g a weight shows grams")
-    app.see("Olive oil: 2 tbsp", at="ing-oil",
-            criterion="12 tsp of olive oil halves to 6 tsp, shown as 2 tbsp")
-    app.see("Salt: 0.75 tsp", at="ing-salt", criterion="teaspoons are shown to a quarter")
-    app.see("Garlic: 2", at="ing-garlic", criterion="garlic halves from 4 cloves to 2")
+    app.see("Olive oil: 1.25 tbsp", at="ing-oil",
+            criterion="12 tsp of olive oil for 6 is 4 tsp for 2, shown as 1.25 tbsp")
+    app.see("Salt: 0.75 tsp", at="ing-salt",
+            criterion="0.67 tsp is shown to the nearest quarter teaspoon")
+    app.see("Garlic: 2", at="ing-garlic", criterion="5 cloves for 6 is 1.67 for 2, rounded up to 2")
 
     open_tab(app, "shopping", "Shopping list")
-    open_tab(app, "recipes", "Roast Potatoes")
+    open_tab(app, "recipes", "Smashed Potatoes")
     app.see("Serves 2", at="servings", criterion="the open recipe survives a visit to Shopping")
     back(app)
 
@@ -230,10 +240,12 @@ def test_stage_2_scaling(app: App) -> None:
     app.see("Serves 24", at="servings", criterion="+ at 24 servings changes nothing")
     back(app)
 
-    open_recipe(app, "shortbread", "Shortbread")
-    step_servings(app, -11)
-    app.see("Serves 1", at="servings", criterion="eleven presses of - take Shortbread from 12 to 1 serving")
-    app.see("Flour: 30 g", at="ing-flour", criterion="360 g for 12 is 30 g for 1")
+    open_recipe(app, "sugar-biscuits", "Sugar Biscuits")
+    step_servings(app, -15)
+    app.see("Serves 1", at="servings",
+            criterion="fifteen presses of - take Sugar Biscuits from 16 to 1 serving")
+    app.see("Flour: 25 g", at="ing-flour", criterion="400 g for 16 is 25 g for 1")
+    app.see("Butter: 16 g", at="ing-butter", criterion="15.625 g rounds half up to 16 g")
     app.see("Salt: 0.25 tsp", at="ing-salt",
             criterion="an amount that would round to 0 tsp shows the smallest step")
 
@@ -260,7 +272,7 @@ def test_stage_3_shopping(app: App) -> None:
     check_list(app, tuple(text for aisle in LIST_TWO for text in aisle[1:]),
                criterion="the same ingredient merges within a kind of unit; butter in g and in "
                          "tbsp stays two lines, weight first")
-    app.not_see(at="for-roast-potatoes", timeout_s=0, criterion="a recipe not picked is not on the list")
+    app.not_see(at="for-smashed-potatoes", timeout_s=0, criterion="a recipe not picked is not on the list")
 
     open_tab(app, "recipes", "Recipes")
     open_recipe(app, "pancakes", "Pancakes")
@@ -271,7 +283,7 @@ def test_stage_3_shopping(app: App) -> None:
     step_servings(app, -3)
     app.see("Serves 3", at="servings", criterion="Potato Soup set to 3 servings")
     back(app)
-    app.tap(test_id="pick-roast-potatoes")
+    app.tap(test_id="pick-smashed-potatoes")
     app.see("3 recipes picked", at="picked-count", criterion="a third pick is counted")
 
     open_tab(app, "shopping", "Shopping list")
@@ -279,12 +291,12 @@ def test_stage_3_shopping(app: App) -> None:
             criterion="the list follows a picked recipe's new servings")
     app.see("Potato Soup for 3", at="for-potato-soup",
             criterion="the list follows Potato Soup's new servings")
-    app.see("Roast Potatoes for 4", at="for-roast-potatoes",
+    app.see("Smashed Potatoes for 6", at="for-smashed-potatoes",
             criterion="a recipe picked at its written servings shows them")
     app.see("12 items", at="shop-count", criterion="the three recipes make 12 lines")
     check_list(app, LIST_THREE,
                criterion="each recipe at its own servings; sums are exact and rounded once "
-                         "(1025 ml shows 1.03 l, 37.5 g shows 38 g)")
+                         "(1025 ml shows 1.03 l, 37.5 g shows 38 g, 3.25 tsp shows 1 tbsp)")
 
     open_tab(app, "recipes", "Recipes")
     app.tap(test_id="pick-pancakes")
@@ -307,18 +319,20 @@ def test_stage_3_shopping(app: App) -> None:
 @journey
 def test_journey_dinner_party(app: App) -> None:
     search(app, "pota")
-    app.see("2 recipes", at="recipe-count", criterion="pota matches Potato Soup and Roast Potatoes by name")
-    open_recipe(app, "roast-potatoes", "Roast Potatoes")
-    step_servings(app, 4)
-    app.see("Serves 8", at="servings", criterion="four presses of + take Roast Potatoes from 4 to 8 servings")
+    app.see("2 recipes", at="recipe-count",
+            criterion="pota matches Potato Soup and Smashed Potatoes by name")
+    open_recipe(app, "smashed-potatoes", "Smashed Potatoes")
+    step_servings(app, 3)
+    app.see("Serves 9", at="servings",
+            criterion="three presses of + take Smashed Potatoes from 6 to 9 servings")
     check_ingredients(app, {
-        "potatoes": "Potatoes: 2 kg", "oil": "Olive oil: 8 tbsp", "garlic": "Garlic: 8",
+        "potatoes": "Potatoes: 2.25 kg", "oil": "Olive oil: 6 tbsp", "garlic": "Garlic: 8",
         "salt": "Salt: 1 tbsp",
-    }, criterion="for 8: 3 tsp of salt is shown as 1 tbsp")
+    }, criterion="for 9: 3 tsp of salt is shown as 1 tbsp, 7.5 cloves round up to 8")
     back(app)
     app.see("2 recipes", at="recipe-count", criterion="Back keeps the search as it was")
-    app.see("Serves 8", at="serves-roast-potatoes", criterion="the row shows the servings just set")
-    app.tap(test_id="pick-roast-potatoes")
+    app.see("Serves 9", at="serves-smashed-potatoes", criterion="the row shows the servings just set")
+    app.tap(test_id="pick-smashed-potatoes")
     app.see("1 recipe picked", at="picked-count", criterion="the first pick of the evening is counted")
 
     search(app, "lemon")
@@ -348,11 +362,11 @@ def test_journey_dinner_party(app: App) -> None:
             criterion="three picks made under three searches are all counted")
 
     open_tab(app, "shopping", "Shopping list")
-    app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Tomato Pasta for 1",
+    app.see_in_order("Smashed Potatoes for 9", "Lemon Rice for 5", "Tomato Pasta for 1",
                      criterion="the picked recipes are listed in the order they were picked")
     app.see("13 items", at="shop-count", criterion="the three recipes make 13 lines")
     check_list(app, PARTY,
-               criterion="olive oil in cups and tablespoons merges into one line of 10.25 tbsp")
+               criterion="olive oil in cups and tablespoons merges into one line of 8.25 tbsp")
     app.see("Dairy & eggs", at="aisle-dairy", criterion="an aisle with a single line is shown")
 
     open_tab(app, "recipes", "Recipes")
@@ -366,7 +380,7 @@ def test_journey_dinner_party(app: App) -> None:
             criterion="the soup is picked while the search shows only it")
 
     open_tab(app, "shopping", "Shopping list")
-    app.see_in_order("Roast Potatoes for 8", "Lemon Rice for 5", "Potato Soup for 6",
+    app.see_in_order("Smashed Potatoes for 9", "Lemon Rice for 5", "Potato Soup for 6",
                      criterion="a newly picked recipe comes last")
     app.not_see(at="for-tomato-pasta", timeout_s=0, criterion="unpicked Tomato Pasta is no longer listed")
     app.see("11 items", at="shop-count",

@@ -32,11 +32,11 @@ describe("rosters", () => {
   test("Chemistry 110 ranks by average, sorts by surname and keeps its ranks", async () => {
     await render(<App />);
     await tap("course-chem");
-    expectText("class-avg", "Class average: 85.3% (B)");
+    expectText("class-avg", "Class average: 85.4% (B)");
     expect(rosterOrder()).toEqual(["student-grace", "student-ivan", "student-julia", "student-omar"]);
     expectText("avg-ivan", "90.0%");
     expectText("letter-ivan", "A-");
-    expectText("avg-julia", "83.2%");
+    expectText("avg-julia", "84.6%");
     expectText("letter-omar", "C-");
     await tap("sort-name");
     expect(rosterOrder()).toEqual(["student-omar", "student-grace", "student-julia", "student-ivan"]);
@@ -49,40 +49,40 @@ describe("rosters", () => {
     ]);
   });
 
-  test("a tie on the lowest homework drops the earliest, and Back climbs one level", async () => {
+  test("a tie on the lowest lab drops the earliest, and Back climbs one level", async () => {
     await render(<App />);
     await tap("course-bio", "student-sofia");
-    expectText("student-avg", "Average: 84.2%");
+    expectText("student-avg", "Average: 83.5%");
     expectText("student-rank", "Rank: 3 of 6");
-    expectText("cat-pct-homework", "85.0%");
-    await tap("cat-homework");
+    expectText("cat-pct-labs", "85.0%");
+    await tap("cat-labs");
     expectText("cat-student", "Sofia Ruiz");
-    expectText("score-hw1", "8 / 10");
-    expectText("score-hw2", "8 / 10");
-    expect(screen.getByTestId("dropped-hw1")).toHaveTextContent("Dropped");
-    expect(screen.queryByTestId("dropped-hw2")).toBeNull();
-    expect(screen.queryByTestId("dropped-hw3")).toBeNull();
+    expectText("score-lab1", "8 / 10");
+    expectText("score-lab2", "8 / 10");
+    expect(screen.getByTestId("dropped-lab1")).toHaveTextContent("Dropped");
+    expect(screen.queryByTestId("dropped-lab2")).toBeNull();
+    expect(screen.queryByTestId("dropped-lab3")).toBeNull();
     expectText("cat-points", "Kept: 17 / 20");
     expectText("cat-total", "Category: 85.0%");
     await tap("back");
-    expectText("student-avg", "Average: 84.2%");
-    expect(screen.getByTestId("cat-homework")).toBeTruthy();
+    expectText("student-avg", "Average: 83.5%");
+    expect(screen.getByTestId("cat-labs")).toBeTruthy();
     await tap("back");
-    expectText("class-avg", "Class average: 82.0% (B-)");
+    expectText("class-avg", "Class average: 81.8% (B-)");
     await tap("back");
     expect(screen.queryByTestId("class-avg")).toBeNull();
-    expectText("course-avg-chem", "Class average: 85.3%");
+    expectText("course-avg-chem", "Class average: 85.4%");
   });
 
-  test("a missing exam leaves the category out and rescales the other weights", async () => {
+  test("a missing test leaves the category out and rescales the other weights", async () => {
     await render(<App />);
     await tap("course-chem", "student-omar");
-    expectText("student-avg", "Average: 70.9%");
+    expectText("student-avg", "Average: 71.0%");
     expectText("student-letter", "Letter: C-");
-    expectText("cat-pct-homework", "75.0%");
-    expectText("cat-pct-quizzes", "68.2%");
-    expectText("cat-pct-exams", "No scores");
-    await tap("cat-exams");
+    expectText("cat-pct-labs", "75.0%");
+    expectText("cat-pct-reports", "68.2%");
+    expectText("cat-pct-tests", "No scores");
+    await tap("cat-tests");
     expectText("score-mid", "Not graded");
     expectText("score-final", "Due Dec 14");
     expectText("cat-total", "No scores yet");

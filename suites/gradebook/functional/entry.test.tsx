@@ -40,7 +40,7 @@ describe("form", () => {
       "entry-student-omar", "entry-student-grace", "entry-student-julia", "entry-student-ivan",
     ]);
     expect(screen.getByTestId("entry-student-grace")).toHaveTextContent("Grace Lin");
-    await tap("entry-course-bio", "entry-student-arun", "entry-cat-quizzes", "entry-assess-q3");
+    await tap("entry-course-bio", "entry-student-arun", "entry-cat-reports", "entry-assess-r3");
     expectText("entry-current", "Not graded yet");
     await tap("entry-course-chem");
     expect(screen.queryByTestId("entry-student-arun")).toBeNull();
@@ -52,24 +52,24 @@ describe("form", () => {
   test("the assessments follow the category and only held ones are offered", async () => {
     await render(<App />);
     await tap("tab-enter");
-    expect(screen.queryByTestId("entry-assess-q1")).toBeNull();
-    await tap("entry-cat-quizzes");
-    expect(chips(/^entry-assess-/)).toEqual(["entry-assess-q1", "entry-assess-q2", "entry-assess-q3"]);
-    await tap("entry-assess-q2");
+    expect(screen.queryByTestId("entry-assess-r1")).toBeNull();
+    await tap("entry-cat-reports");
+    expect(chips(/^entry-assess-/)).toEqual(["entry-assess-r1", "entry-assess-r2", "entry-assess-r3"]);
+    await tap("entry-assess-r2");
     expectText("entry-max", "Out of 24");
-    await tap("entry-cat-homework");
-    expect(chips(/^entry-assess-/)).toEqual(["entry-assess-hw1", "entry-assess-hw2", "entry-assess-hw3"]);
+    await tap("entry-cat-labs");
+    expect(chips(/^entry-assess-/)).toEqual(["entry-assess-lab1", "entry-assess-lab2", "entry-assess-lab3"]);
     expect(screen.queryByTestId("entry-max")).toBeNull();
-    await tap("entry-cat-exams");
+    await tap("entry-cat-tests");
     expect(chips(/^entry-assess-/)).toEqual(["entry-assess-mid"]);
   });
 
   test("a refused score changes nothing, and choosing again hides the error", async () => {
     await render(<App />);
-    await tap("tab-enter", "entry-course-bio", "entry-student-noor", "entry-cat-quizzes");
+    await tap("tab-enter", "entry-course-bio", "entry-student-noor", "entry-cat-reports");
     await save("12");
     expectText("entry-error", "Choose an assessment");
-    await tap("entry-assess-q2");
+    await tap("entry-assess-r2");
     expect(screen.queryByTestId("entry-error")).toBeNull();
     expectText("entry-current", "Not graded yet");
     for (const bad of ["25", "", "abc", "-1", "3.25"]) {
@@ -78,40 +78,40 @@ describe("form", () => {
       expect(screen.queryByTestId("entry-saved")).toBeNull();
     }
     expectText("entry-current", "Not graded yet");
-    await tap("entry-assess-q1");
+    await tap("entry-assess-r1");
     expect(screen.queryByTestId("entry-error")).toBeNull();
     expectText("entry-current", "Current score: 12 / 20");
     await tap("tab-courses", "course-bio");
-    expectText("avg-noor", "64.0%");
+    expectText("avg-noor", "64.1%");
   });
 
-  test("zero is a score: a homework of 0 is the one dropped", async () => {
+  test("zero is a score: a lab of 0 is the one dropped", async () => {
     await render(<App />);
-    await tap("tab-enter", "entry-course-bio", "entry-student-tom", "entry-cat-homework");
-    await tap("entry-assess-hw2");
+    await tap("tab-enter", "entry-course-bio", "entry-student-tom", "entry-cat-labs");
+    await tap("entry-assess-lab2");
     await save("0");
-    expectText("entry-saved", "Saved Homework 2: 0 / 10 for Tom Becker");
-    expectText("entry-average", "Average: 84.2% (was 84.2%)");
+    expectText("entry-saved", "Saved Lab 2: 0 / 10 for Tom Becker");
+    expectText("entry-average", "Average: 83.5% (was 83.5%)");
     expectText("entry-rank", "Rank: 3 of 6 (was 3)");
     expectText("entry-current", "Current score: 0 / 10");
     expect(screen.getByTestId("input-score").props.value).toBe("");
-    await tap("tab-courses", "course-bio", "student-tom", "cat-homework");
-    expectText("score-hw2", "0 / 10");
-    expect(screen.getByTestId("dropped-hw2")).toHaveTextContent("Dropped");
+    await tap("tab-courses", "course-bio", "student-tom", "cat-labs");
+    expectText("score-lab2", "0 / 10");
+    expect(screen.getByTestId("dropped-lab2")).toHaveTextContent("Dropped");
     expectText("cat-points", "Kept: 16 / 20");
   });
 
-  test("a half-point quiz breaks a tie and the roster follows", async () => {
+  test("a half-point report breaks a tie and the roster follows", async () => {
     await render(<App />);
-    await tap("tab-enter", "entry-course-bio", "entry-student-tom", "entry-cat-quizzes");
-    await tap("entry-assess-q3");
+    await tap("tab-enter", "entry-course-bio", "entry-student-tom", "entry-cat-reports");
+    await tap("entry-assess-r3");
     await save("7.5");
-    expectText("entry-saved", "Saved Quiz 3: 7.5 / 15 for Tom Becker");
-    expectText("entry-average", "Average: 81.6% (was 84.2%)");
+    expectText("entry-saved", "Saved Report 3: 7.5 / 15 for Tom Becker");
+    expectText("entry-average", "Average: 80.5% (was 83.5%)");
     expectText("entry-letter", "Letter: B- (was B)");
     expectText("entry-rank", "Rank: 4 of 6 (was 3)");
     await tap("tab-courses");
-    expectText("course-avg-bio", "Class average: 81.5%");
+    expectText("course-avg-bio", "Class average: 81.3%");
     await tap("course-bio");
     expect(screen.getAllByTestId(/^student-[a-z]+$/).map((n) => String(n.props.testID))).toEqual([
       "student-maya", "student-lena", "student-sofia", "student-tom", "student-arun", "student-noor",
@@ -121,19 +121,19 @@ describe("form", () => {
     expectText("letter-tom", "B-");
   });
 
-  test("a Chemistry 110 midterm brings the exams back into the average", async () => {
+  test("a Chemistry 110 midterm brings the tests back into the average", async () => {
     await render(<App />);
-    await tap("tab-enter", "entry-course-chem", "entry-student-omar", "entry-cat-exams");
+    await tap("tab-enter", "entry-course-chem", "entry-student-omar", "entry-cat-tests");
     await tap("entry-assess-mid");
     expectText("entry-max", "Out of 100");
     await save("59.5");
-    expectText("entry-average", "Average: 65.2% (was 70.9%)");
+    expectText("entry-average", "Average: 66.4% (was 71.0%)");
     expectText("entry-letter", "Letter: D (was C-)");
     expectText("entry-rank", "Rank: 4 of 4 (was 4)");
     await tap("tab-courses");
-    expectText("course-avg-chem", "Class average: 83.9%");
+    expectText("course-avg-chem", "Class average: 84.2%");
     await tap("course-chem", "student-omar");
-    expectText("cat-pct-exams", "59.5%");
+    expectText("cat-pct-tests", "59.5%");
   });
 });
 
@@ -141,9 +141,9 @@ describe("rules", () => {
   test("the Rules screen lists the weights, the whole scale and today", async () => {
     await render(<App />);
     await tap("tab-rules");
-    expectText("rule-weight-homework", "Homework: 20%");
-    expectText("rule-weight-quizzes", "Quizzes: 30%");
-    expectText("rule-weight-exams", "Exams: 50%");
+    expectText("rule-weight-labs", "Labs: 25%");
+    expectText("rule-weight-reports", "Reports: 35%");
+    expectText("rule-weight-tests", "Tests: 40%");
     const scale: [string, string][] = [
       ["scale-a", "A: 93.0 and above"],
       ["scale-a-minus", "A-: 90.0 to 92.9"],

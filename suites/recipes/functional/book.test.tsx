@@ -50,15 +50,15 @@ describe("search", () => {
   test("matches names and ingredients, ignoring case and outer spaces, A to Z", async () => {
     await render(<App />);
     expect(rows()).toEqual([
-      "recipe-lemon-rice", "recipe-pancakes", "recipe-potato-soup", "recipe-roast-potatoes",
-      "recipe-shortbread", "recipe-tomato-pasta",
+      "recipe-lemon-rice", "recipe-pancakes", "recipe-potato-soup", "recipe-smashed-potatoes",
+      "recipe-sugar-biscuits", "recipe-tomato-pasta",
     ]);
     await search("oil");
     expectText("recipe-count", "3 recipes");
-    expect(rows()).toEqual(["recipe-lemon-rice", "recipe-roast-potatoes", "recipe-tomato-pasta"]);
+    expect(rows()).toEqual(["recipe-lemon-rice", "recipe-smashed-potatoes", "recipe-tomato-pasta"]);
     await search("SUGAR");
     expectText("recipe-count", "2 recipes");
-    expect(rows()).toEqual(["recipe-pancakes", "recipe-shortbread"]);
+    expect(rows()).toEqual(["recipe-pancakes", "recipe-sugar-biscuits"]);
     await search("  past ");
     expectText("recipe-count", "1 recipe");
     expect(rows()).toEqual(["recipe-tomato-pasta"]);
@@ -77,15 +77,15 @@ describe("search", () => {
     expectText("servings", "Serves 6");
     await tap("back");
     await tap("pick-lemon-rice");
-    await tap("pick-shortbread");
+    await tap("pick-sugar-biscuits");
     await search("flour");
-    expect(rows()).toEqual(["recipe-pancakes", "recipe-shortbread"]);
-    expectText("pick-shortbread", "Picked");
+    expect(rows()).toEqual(["recipe-pancakes", "recipe-sugar-biscuits"]);
+    expectText("pick-sugar-biscuits", "Picked");
     expectText("picked-count", "2 recipes picked");
     await tap("clear-picks");
     expect(screen.queryByTestId("picked-count")).toBeNull();
     expect(screen.queryByTestId("clear-picks")).toBeNull();
-    expectText("pick-shortbread", "Pick");
+    expectText("pick-sugar-biscuits", "Pick");
     await search("");
     expectText("pick-lemon-rice", "Pick");
     expectText("serves-lemon-rice", "Serves 6");
@@ -122,10 +122,10 @@ describe("scaling", () => {
       oil: "Olive oil: 0.75 tsp", cumin: "Cumin: 0.25 tsp", onion: "Onion: 1",
     });
     await tap("back");
-    await openAt("shortbread", -11);
+    await openAt("sugar-biscuits", -15);
     expectText("servings", "Serves 1");
     expectIngredients({
-      flour: "Flour: 30 g", butter: "Butter: 20 g", sugar: "Sugar: 10 g", salt: "Salt: 0.25 tsp",
+      flour: "Flour: 25 g", butter: "Butter: 16 g", sugar: "Sugar: 9 g", salt: "Salt: 0.25 tsp",
     });
   });
 
@@ -177,22 +177,22 @@ describe("shopping", () => {
     await render(<App />);
     await openAt("tomato-pasta", 2);
     await tap("back");
-    await openAt("roast-potatoes", 2);
+    await openAt("smashed-potatoes", 2);
     await tap("back");
     await openAt("lemon-rice", -2);
     await tap("back");
     await openAt("potato-soup", -5);
     await tap("back");
-    for (const recipe of ["tomato-pasta", "roast-potatoes", "lemon-rice", "potato-soup"]) {
+    for (const recipe of ["tomato-pasta", "smashed-potatoes", "lemon-rice", "potato-soup"]) {
       await tap(`pick-${recipe}`);
     }
     expectText("picked-count", "4 recipes picked");
     await tap("tab-shopping");
     expectText("shop-count", "15 items");
     expectLines("shop-", [
-      "Basil: 30 g", "Garlic: 11", "Lemon: 1", "Onion: 1", "Potatoes: 1.7 kg", "Tomatoes: 800 g",
+      "Basil: 30 g", "Garlic: 12", "Lemon: 1", "Onion: 1", "Potatoes: 2.2 kg", "Tomatoes: 800 g",
       "Butter: 7 g", "Milk: 42 ml", "Parmesan: 60 g",
-      "Olive oil: 10.5 tbsp", "Pasta: 400 g", "Rice: 150 g", "Vegetable stock: 625 ml",
+      "Olive oil: 9.75 tbsp", "Pasta: 400 g", "Rice: 150 g", "Vegetable stock: 625 ml",
       "Cumin: 0.5 tsp", "Salt: 1.25 tbsp",
     ]);
     expectText("aisle-produce", "Produce");
@@ -203,19 +203,19 @@ describe("shopping", () => {
 
   test("sums that cross 1000 g show kg and an aisle with no line is not shown", async () => {
     await render(<App />);
-    await openAt("shortbread", 12);
+    await openAt("sugar-biscuits", 8);
     await tap("back");
-    await openAt("pancakes", 4);
+    await openAt("pancakes", 6);
     await tap("back");
-    await tap("pick-shortbread");
+    await tap("pick-sugar-biscuits");
     await tap("pick-pancakes");
     await tap("tab-shopping");
-    expectText("for-shortbread", "Shortbread for 24");
-    expectText("for-pancakes", "Pancakes for 8");
+    expectText("for-sugar-biscuits", "Sugar Biscuits for 24");
+    expectText("for-pancakes", "Pancakes for 10");
     expectText("shop-count", "7 items");
     expectLines("shop-", [
-      "Butter: 480 g", "Butter: 6 tbsp", "Eggs: 4", "Milk: 1.2 l",
-      "Flour: 1.22 kg", "Sugar: 290 g", "Salt: 1.5 tsp",
+      "Butter: 375 g", "Butter: 7.5 tbsp", "Eggs: 5", "Milk: 1.5 l",
+      "Flour: 1.23 kg", "Sugar: 288 g", "Salt: 2 tsp",
     ]);
     expect(screen.queryByTestId("aisle-produce")).toBeNull();
     expectText("aisle-dairy", "Dairy & eggs");

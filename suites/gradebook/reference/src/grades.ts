@@ -1,5 +1,5 @@
 /**
- * The gradebook's rules, pure: category percentages (lowest homework dropped), the weighted
+ * The gradebook's rules, pure: category percentages (lowest lab dropped), the weighted
  * course average, letters, the class average and the ranked roster.
  *
  * Scores are kept in tenths of a point and percentages in tenths of a percent (integers), so

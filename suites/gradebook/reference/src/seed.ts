@@ -1,6 +1,6 @@
 /** The seed data of the gradebook: two courses, their students and the scores so far. */
 
-export type CategoryKey = 'homework' | 'quizzes' | 'exams';
+export type CategoryKey = 'labs' | 'reports' | 'tests';
 
 export interface Category {
   key: CategoryKey;
@@ -36,21 +36,21 @@ export interface Student {
 export const TODAY = '2026-11-20';
 
 export const CATEGORIES: readonly Category[] = [
-  { key: 'homework', name: 'Homework', weight: 20, dropsLowest: true },
-  { key: 'quizzes', name: 'Quizzes', weight: 30, dropsLowest: false },
-  { key: 'exams', name: 'Exams', weight: 50, dropsLowest: false },
+  { key: 'labs', name: 'Labs', weight: 25, dropsLowest: true },
+  { key: 'reports', name: 'Reports', weight: 35, dropsLowest: false },
+  { key: 'tests', name: 'Tests', weight: 40, dropsLowest: false },
 ];
 
 export const ASSESSMENTS: readonly Assessment[] = [
-  { key: 'hw1', name: 'Homework 1', category: 'homework', maxPoints: 10, date: '2026-09-11' },
-  { key: 'hw2', name: 'Homework 2', category: 'homework', maxPoints: 10, date: '2026-09-25' },
-  { key: 'hw3', name: 'Homework 3', category: 'homework', maxPoints: 10, date: '2026-10-16' },
-  { key: 'hw4', name: 'Homework 4', category: 'homework', maxPoints: 10, date: '2026-11-24' },
-  { key: 'q1', name: 'Quiz 1', category: 'quizzes', maxPoints: 20, date: '2026-09-18' },
-  { key: 'q2', name: 'Quiz 2', category: 'quizzes', maxPoints: 24, date: '2026-10-09' },
-  { key: 'q3', name: 'Quiz 3', category: 'quizzes', maxPoints: 15, date: '2026-11-20' },
-  { key: 'mid', name: 'Midterm', category: 'exams', maxPoints: 100, date: '2026-10-23' },
-  { key: 'final', name: 'Final exam', category: 'exams', maxPoints: 120, date: '2026-12-14' },
+  { key: 'lab1', name: 'Lab 1', category: 'labs', maxPoints: 10, date: '2026-09-11' },
+  { key: 'lab2', name: 'Lab 2', category: 'labs', maxPoints: 10, date: '2026-09-25' },
+  { key: 'lab3', name: 'Lab 3', category: 'labs', maxPoints: 10, date: '2026-10-16' },
+  { key: 'lab4', name: 'Lab 4', category: 'labs', maxPoints: 10, date: '2026-11-24' },
+  { key: 'r1', name: 'Report 1', category: 'reports', maxPoints: 20, date: '2026-09-18' },
+  { key: 'r2', name: 'Report 2', category: 'reports', maxPoints: 24, date: '2026-10-09' },
+  { key: 'r3', name: 'Report 3', category: 'reports', maxPoints: 15, date: '2026-11-20' },
+  { key: 'mid', name: 'Midterm', category: 'tests', maxPoints: 100, date: '2026-10-23' },
+  { key: 'final', name: 'Final test', category: 'tests', maxPoints: 120, date: '2026-12-14' },
 ];
 
 export const COURSES: readonly Course[] = [
@@ -73,14 +73,14 @@ export const STUDENTS: readonly Student[] = [
 
 /** Scores in points, per student and assessment; an assessment not listed is not graded. */
 export const SEED_SCORES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  lena: { hw1: 9, hw2: 7, hw3: 10, q1: 17, q2: 21, mid: 82 },
-  maya: { hw1: 10, hw2: 9, hw3: 10, q1: 19, q2: 23, mid: 91 },
-  arun: { hw1: 7, hw2: 9, hw3: 7, q1: 15, q2: 20.5, mid: 78 },
-  sofia: { hw1: 8, hw2: 8, hw3: 9, q1: 16, q2: 21, mid: 84 },
-  tom: { hw1: 10, hw3: 6, q1: 18, q2: 19, mid: 86 },
-  noor: { hw1: 6, hw2: 5, hw3: 8, q1: 12, mid: 64 },
-  ivan: { hw1: 9, hw2: 10, hw3: 8, q1: 18, q2: 23, mid: 86 },
-  grace: { hw1: 10, hw2: 10, hw3: 9, q1: 20, q2: 23.5, mid: 95 },
-  omar: { hw1: 5, hw2: 8, hw3: 7, q1: 14, q2: 16 },
-  julia: { hw1: 8, hw2: 9, hw3: 9, q1: 20, q2: 22, mid: 73 },
+  lena: { lab1: 9, lab2: 7, lab3: 10, r1: 17, r2: 21, mid: 82 },
+  maya: { lab1: 10, lab2: 9, lab3: 9, r1: 19, r2: 23, mid: 91 },
+  arun: { lab1: 7, lab2: 9, lab3: 7, r1: 15, r2: 20.5, mid: 77 },
+  sofia: { lab1: 8, lab2: 8, lab3: 9, r1: 15, r2: 21, mid: 84 },
+  tom: { lab1: 10, lab3: 6, r1: 18, r2: 18.5, mid: 86 },
+  noor: { lab1: 6, lab2: 6, lab3: 8, r1: 12, mid: 64 },
+  ivan: { lab1: 9, lab2: 10, lab3: 9, r1: 17, r2: 23, mid: 86 },
+  grace: { lab1: 10, lab2: 9, lab3: 9, r1: 19.5, r2: 23.5, mid: 95 },
+  omar: { lab1: 5, lab2: 8, lab3: 7, r1: 14, r2: 16 },
+  julia: { lab1: 8, lab2: 9, lab3: 8, r1: 20, r2: 23, mid: 73 },
 };
