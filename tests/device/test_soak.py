@@ -70,6 +70,10 @@ def soak(faults: int, reports: Path, run_id: str) -> dict[str, Any]:
     }
 
 
+BROWSER_IN_TRANSIT = 8
+"""A Chromium's processes (browser, zygotes, GPU, network, crashpad handlers)."""
+
+
 def check(result: dict[str, Any], faults: int) -> None:
     assert result["faults"] == faults, result["output"]
     assert all(n >= 1 for n in result["killed_each"]), "every fault killed its victim"
@@ -81,7 +85,10 @@ def check(result: dict[str, Any], faults: int) -> None:
         result["attempts"]
     assert result["left_at_end"] == [] and result["survivors"] == []
     counts = result["grade_processes_per_call"]
-    assert max(counts) <= counts[0] + 3, f"the grade's processes grew: {counts}"
+    # Sampled as each test starts: right after a fault, the killed browser's helpers may still
+    # be exiting while its replacement starts (a Chromium is up to 8 processes), so one browser
+    # in transit is allowed; what is left at the end is held to nothing above.
+    assert max(counts) <= counts[0] + 3 + BROWSER_IN_TRANSIT, f"the grade's processes grew: {counts}"
     assert abs(result["fds_last_call"] - result["fds_start"]) <= FD_TOLERANCE, result
     assert result["rss_last_call"] - result["rss_start"] <= RSS_TOLERANCE, result
 
