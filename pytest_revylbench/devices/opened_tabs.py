@@ -51,8 +51,6 @@ class OpenedTabs:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._ws = connect(browser_socket(address), SETUP_TIMEOUT_S)
-        self.emulated = 0
-        """How many opened tabs were made the phone (for tests)."""
         try:
             self._setup()
         except Exception:
@@ -94,7 +92,6 @@ class OpenedTabs:
         if info.get("type") == "page" and info.get("openerId"):
             for method, command in self._emulation:
                 self._send(method, command, session)
-            self.emulated += 1
         if params.get("waitingForDebugger"):
             self._send("Runtime.runIfWaitingForDebugger", {}, session)
 
