@@ -195,6 +195,14 @@ def _suite_gaps(task: Task) -> list[Gap]:
         if bare:
             gaps.append(Gap(module, f"a criterion= on every check (see, not_see, see_in_order); "
                             f"{len(bare)} without one, line{'s' if len(bare) > 1 else ''} {_lines(bare)}"))
+        always = _always_shown(task)
+        idle = [(line, text) for line, text in unfailing_sees(tree, always)]
+        if idle:
+            shown = "; ".join(f"line {line}: {text!r}" for line, text in idle[:6])
+            gaps.append(Gap(module, f"checks that can fail: a `see` without `at=` of a text the tab "
+                            f"bar always shows passes on any screen; {len(idle)} such: {shown} "
+                            f"(scope it, e.g. at=\"heading\" or at=\"tab-…\", or check a text only "
+                            f"that screen shows)"))
     where = modules[0] if len(modules) == 1 else task.suite
     staged = [t for t in tests if t.stage is not None]
     if len(staged) != STAGE_TESTS:
@@ -231,6 +239,40 @@ def _marked_tests(module: Path, tree: ast.Module) -> Iterator[_SuiteTest]:
             elif _name(decorator) == "journey":
                 is_journey = True
         yield _SuiteTest(module, node.name, stage, is_journey)
+
+
+def _always_shown(task: Task) -> frozenset[str]:
+    """Texts on every screen of the app: the contract's tab labels."""
+    contract = task.spec.contract
+    tabs = contract.tabs if contract is not None else None
+    return frozenset(" ".join(label.split()) for label in tabs.labels) if tabs is not None else frozenset()
+
+
+def unfailing_sees(tree: ast.Module, always: frozenset[str]) -> Iterator[tuple[int, str]]:
+    """`see(text)` calls with no `at=` whose text is one of `always`: each passes whatever the
+    screen, so it proves nothing. A text given literally, or as the variable of an enclosing
+    `for` over a literal tuple or list, is resolved."""
+    loops: dict[int, dict[str, list[str]]] = {}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
+                and isinstance(node.iter, (ast.Tuple, ast.List))
+                and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.iter.elts)):
+            values = [str(e.value) for e in node.iter.elts]  # type: ignore[union-attr]
+            for inner in ast.walk(node):
+                loops.setdefault(id(inner), {})[node.target.id] = values
+    for call in _check_calls(tree):
+        if call.func.attr != "see" or not call.args or any(k.arg == "at" for k in call.keywords):  # type: ignore[attr-defined]
+            continue
+        first = call.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            texts = [first.value]
+        elif isinstance(first, ast.Name):
+            texts = loops.get(id(call), {}).get(first.id, [])
+        else:
+            texts = []
+        for text in texts:
+            if " ".join(text.split()) in always:
+                yield call.lineno, text
 
 
 def _name(node: ast.expr) -> str:

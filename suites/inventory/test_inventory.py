@@ -59,8 +59,8 @@ def adjust(app: App, reason: str | None, units: str) -> None:
 
 @stage("list")
 def test_stage_1_list(app: App) -> None:
-    for tab in ("Items", "Low stock", "History"):
-        app.see(tab, criterion=f"the tab bar shows the {tab} tab")
+    for tab, key in (("Items", "items"), ("Low stock", "low"), ("History", "history")):
+        app.see(tab, at=f"tab-{key}", criterion=f"the tab bar shows the {tab} tab")
     app.see("Stock items", criterion="the app opens on the Items screen")
     app.see("Stock value: $3,982.55", at="stock-value",
             criterion="the total stock value sums on hand x average cost over all 42 items")

@@ -57,7 +57,7 @@ def check_client(app: App, key: str, invoiced: str, paid: str, outstanding: str,
 @stage("invoices")
 def test_stage_1_invoices(app: App) -> None:
     for tab in ("Invoices", "New", "Clients"):
-        app.see(tab, criterion=f"the tab bar shows the {tab} tab")
+        app.see(tab, at=f"tab-{tab.lower()}", criterion=f"the tab bar shows the {tab} tab")
     app.see("All invoices", criterion="the app opens on the invoice list")
     app.see("Today: Mar 16, 2026", at="today", criterion="today is pinned to Mar 16, 2026")
     app.see_in_order(*SEED_ORDER,

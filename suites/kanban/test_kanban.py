@@ -63,7 +63,7 @@ def activity(app: App, n: int, card: str, source: str, target: str) -> None:
 @stage("board")
 def test_stage_1_board(app: App) -> None:
     for tab in ("Board", "Filters", "Activity"):
-        app.see(tab, criterion=f"the tab bar shows the {tab} tab")
+        app.see(tab, at=f"tab-{tab.lower()}", criterion=f"the tab bar shows the {tab} tab")
     app.see("Sprint board", criterion="the app opens on the Board")
     app.see("Today: Dec 1, 2026", at="board-today", criterion="the board shows the pinned today")
     summary(app, "Showing 11 of 11 cards", criterion="with no filter every card is shown")

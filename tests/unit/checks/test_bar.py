@@ -244,3 +244,36 @@ def test_validate_names_a_catch_that_is_no_item_of_the_grade(
     assert (f"FAIL budget: {toml}: every name in `catches` an item of a full grade (a device test, a "
             "component test or a tier's built-in subtest); not one: 'TBD'") in out, out
 
+
+def test_a_see_of_a_tab_label_without_a_scope_is_a_check_that_cannot_fail() -> None:
+    """The tab bar shows its labels on every screen: `see("Courses")` after Back passes whether
+    Back worked or not. Scoped, or of a text only one screen shows, a check can fail."""
+    import ast
+
+    from pytest_revylbench.checks.bar import unfailing_sees
+
+    source = (
+        "def test_x(app):\n"
+        "    for tab in ('Courses', 'Rules'):\n"
+        "        app.see(tab, criterion='the tab bar shows it')\n"
+        "    app.see('Courses', criterion='the app opens on the course list')\n"
+        "    app.see('Courses', at='heading', criterion='scoped: can fail')\n"
+        "    app.see('Courses', at='tab-courses', criterion='at its tab: can fail')\n"
+        "    app.not_see('Rules', criterion='can fail')\n"
+        "    app.see('Biology 101', criterion='a name only one screen shows')\n"
+        "    for name in ('Maya', 'Rules'):\n"
+        "        app.see(name, at='roster', criterion='scoped')\n"
+    )
+    found = list(unfailing_sees(ast.parse(source), frozenset({"Courses", "Rules"})))
+    assert sorted(found) == [(3, "Courses"), (3, "Rules"), (4, "Courses")]
+
+
+def test_validate_names_a_check_that_cannot_fail(budget: Task) -> None:
+    suite = budget.suite / "test_budget.py"
+    source = suite.read_text()
+    assert "def test_stage_1" in source
+    planted = "    app.see('Accounts', criterion='planted')"
+    suite.write_text(source.replace("def test_stage_1", f"def test_extra(app):\n{planted}\n\n\ndef test_stage_1", 1))
+    line = suite.read_text().splitlines().index(planted) + 1
+    gaps = [g for g in _gaps(budget) if "checks that can fail" in g]
+    assert len(gaps) == 1 and f"line {line}: 'Accounts'" in gaps[0], gaps

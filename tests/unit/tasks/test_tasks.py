@@ -78,3 +78,18 @@ def test_missing_instruction_file(tmp_path: Path) -> None:
     (tmp_path / "tasks/budget/task.toml").write_text(GOOD)
     with pytest.raises(TaskError, match=r"instruction file instruction\.md does not exist"):
         load_task(tmp_path / "tasks", tmp_path / "suites", "budget")
+
+
+OUTCOME_LABEL = "When it works:"
+"""How each step file introduces what a person sees once the step is done: the project's own
+words (the skeleton writes it; an earlier label echoed another benchmark's)."""
+
+
+@pytest.mark.parametrize("task_id", available_tasks(REPO / "tasks"))
+def test_each_step_states_what_a_person_sees_under_the_project_s_label(task_id: str) -> None:
+    steps = sorted((REPO / "tasks" / task_id / "steps").glob("*/instruction.md"))
+    assert len(steps) == 3, steps
+    for step in steps:
+        lines = step.read_text().splitlines()
+        assert sum(line.startswith(OUTCOME_LABEL) for line in lines) == 1, step
+        assert not any("observable outcome" in line.lower() for line in lines), step
