@@ -152,7 +152,7 @@ def test_a_thrown_non_error_changes_no_verdict(tmp_path: Path) -> None:
 
 def test_hanging_after_a_failed_assertion_keeps_the_failure(tmp_path: Path) -> None:
     """The run is stopped at its limit; the test that failed before the hang is still failed."""
-    record, log = check(tmp_path, "hang-after-failure", step_timeout_s=150)
+    record, log = check(tmp_path, "hang-after-failure", step_timeout_s=60)
     assert told(log, "hang-after-failure")["hanging"]
     assert record.functional is not None and record.functional.timed_out
     assert caught(record) == "failed"
