@@ -27,6 +27,9 @@ control). One: each is a grade per item (about 60-150 s in CI), so a sampled tas
 6 grades; the certificates, not the sample, are what grows with the catalogue (README,
 "Stability certificates")."""
 MUTANTS = 2
+JEST_REFERENCES = 2
+"""Tasks whose reference's component tests test_jest_references.py runs per CI run (each about
+15-25 s of one worker), on a rotation of its own."""
 FIXED_SEED = "no-git"
 
 
@@ -106,6 +109,20 @@ def live_null_controls() -> list[str]:
     return sorted(live - set(sampled_tasks()))
 
 
+@cache
+def rotated(salt: str, k: int) -> list[str]:
+    """K certified tasks picked by the seed salted for one check (so that check's rotation is
+    not the stability sample's), and every task with no certificate yet: for a check whose
+    every task is already proved by each certificate (the reference's grade, three times),
+    re-run here only so that a grader change that breaks it is seen within a few commits."""
+    named = os.environ.get(SAMPLE_ENV, "").strip()
+    if named:
+        return picked()
+    every = available_tasks(REPO / "tasks")
+    chosen = _ranked([t for t in every if t not in uncertified()], f"{seed()[0]}:{salt}")[:k]
+    return sorted({*chosen, *uncertified()})
+
+
 def sampled_mutants(task: str, mutants: list[str]) -> list[str]:
     """MUTANTS of the task's mutants (all of them are candidates), picked by the seed."""
     return sorted(_ranked(mutants, f"{seed()[0]}:{task}")[:MUTANTS])
@@ -126,4 +143,5 @@ def describe() -> str:
             parts.append(f"{task} (reference 3x, {', '.join(sampled_mutants(task, names))}, null control)")
         else:
             parts.append(f"{task} (no certificate yet: reference once, null control)")
-    return f"revylbench sample ({how}): {'; '.join(parts)}"
+    jest = ", ".join(rotated("jest-references", JEST_REFERENCES))
+    return f"revylbench sample ({how}): {'; '.join(parts)}; the references' component tests: {jest}"
