@@ -257,7 +257,8 @@ def unfailing_sees(tree: ast.Module, always: frozenset[str]) -> Iterator[tuple[i
         if (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
                 and isinstance(node.iter, (ast.Tuple, ast.List))
                 and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.iter.elts)):
-            values = [str(e.value) for e in node.iter.elts]  # type: ignore[union-attr]
+            values = [e.value for e in node.iter.elts
+                      if isinstance(e, ast.Constant) and isinstance(e.value, str)]
             for inner in ast.walk(node):
                 loops.setdefault(id(inner), {})[node.target.id] = values
     for call in _check_calls(tree):
@@ -425,7 +426,7 @@ def _reference_checks(task: Task, certificate: Certificate | None) -> tuple[list
 def _twin_gaps(task: Task, certificate: Certificate | None) -> list[Gap]:
     """Mutants that tell the suite nothing one another does not: the same tests caught and,
     where the certificate has them, the same scores."""
-    seen: dict[tuple[object, ...], list[str]] = {}
+    seen: dict[tuple[frozenset[str], tuple[object, ...]], list[str]] = {}
     for mutant in list_mutants(task.suite):
         graded = certificate.subject(mutant.name) if certificate is not None else None
         scores = tuple(sorted(graded.scores[0].items())) if graded is not None and graded.scores else ()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 
@@ -60,10 +60,21 @@ def browser_socket(address: str, timeout_s: float = 5.0) -> str:
     return str(url)
 
 
-def connect(url: str, timeout_s: float) -> Any:
-    """A websocket to the DevTools endpoint `url` (a `websocket.WebSocket`).
+Command = tuple[str, dict[str, Any]]
+"""A DevTools method and its parameters."""
 
-    :raises DevToolsError: it could not be opened.
+
+def connect(url: str, timeout_s: float, hello: Sequence[Command] = ()) -> Any:
+    """A websocket to the DevTools endpoint `url` (a `websocket.WebSocket`), on which the
+    commands of `hello` have been carried out, in order, before it is handed back.
+
+    `hello` is how a socket to a page says who the phone is (`web_browser.phone_identity`):
+    Blink keeps `navigator.platform`'s override page-wide, and each DevTools session attached
+    to a tab writes its own again whenever the tab gets a new renderer, so a socket of the
+    grader's that never set one would put the host's back (`Linux x86_64`). Sent before any
+    domain is enabled, so nothing but their answers comes back.
+
+    :raises DevToolsError: it could not be opened, or a command of `hello` failed.
     """
     import websocket
 
@@ -72,10 +83,24 @@ def connect(url: str, timeout_s: float) -> Any:
         # No byte-by-byte UTF-8 check in Python: `recv` decodes each text frame as UTF-8 anyway
         # (in C, raising on a bad byte), and the Python check of a screenshot's megabyte of
         # base64 cost about a CPU-second per grade (bench/RESULTS.md, "CI's wall time").
-        return websocket.create_connection(url, timeout=timeout_s, suppress_origin=True,
-                                           skip_utf8_validation=True)
+        ws = websocket.create_connection(url, timeout=timeout_s, suppress_origin=True,
+                                         skip_utf8_validation=True)
     except Exception as exc:
         raise DevToolsError(f"could not open the DevTools socket {url}: {exc}") from exc
+    try:
+        for ident, (method, params) in enumerate(hello, start=1):
+            ws.send(json.dumps({"id": ident, "method": method, "params": params}))
+            while (message := json.loads(ws.recv())).get("id") != ident:
+                pass
+            if "error" in message:
+                raise DevToolsError(f"{method}: {message['error'].get('message', message['error'])}")
+    except DevToolsError:
+        ws.close()
+        raise
+    except Exception as exc:
+        ws.close()
+        raise DevToolsError(f"the DevTools socket {url} failed as it opened: {exc}") from exc
+    return ws
 
 
 class PageSocket:
@@ -83,9 +108,9 @@ class PageSocket:
     thread: a command is `call`ed, or `send` now and `wait`ed for later (a capture started
     while the test goes on; commands sent together and answered together)."""
 
-    def __init__(self, url: str, *, connect_s: float = 10.0) -> None:
+    def __init__(self, url: str, *, connect_s: float = 10.0, hello: Sequence[Command] = ()) -> None:
         self.url = url
-        self._ws = connect(url, connect_s)
+        self._ws = connect(url, connect_s, hello)
         self._ids = 0
         self._methods: dict[int, str] = {}
         """Commands sent and not yet waited for, by id."""

@@ -6,7 +6,9 @@ headless browser as it is (`HeadlessChrome` in its user agent, Linux, no touch),
 grading one `window.open` away. The grader keeps its own socket to the browser, attached to
 every new tab before it runs anything (`Target.setAutoAttach` with `waitForDebuggerOnStart`):
 a tab with an opener gets the phone's user agent and client hints, screen, touch and the pinned
-time zone, locale and media, then runs; every other new target simply runs. Commands to one
+time zone, locale and media, then runs; every other page gets the phone's identity (the
+grader's identity must be the same on every session of a tab, `devtools.connect`); every other
+target simply runs. Commands to one
 tab are carried out in order, so the emulation is in place before the tab's first script.
 
 The socket is read by a thread of its own for the session's life; when it closes (the session
@@ -18,23 +20,24 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+from collections.abc import Sequence
 from typing import Any
 
-from pytest_revylbench.devices.devtools import DevToolsError, browser_socket, connect
+from pytest_revylbench.devices.devtools import Command, DevToolsError, browser_socket, connect
 from pytest_revylbench.devices.rendering import CDP_OVERRIDES
 
 SETUP_TIMEOUT_S = 10.0
 
 
-Commands = list[tuple[str, dict[str, Any]]]
+Commands = list[Command]
 
 
-def phone_emulation(user_agent: str, hints: dict[str, Any], metrics: dict[str, Any]) -> Commands:
+def phone_emulation(identity: tuple[str, dict[str, Any]], metrics: dict[str, Any]) -> Commands:
     """The DevTools commands that make a tab the session's phone: what chromedriver's
-    `mobileEmulation` (`user_agent`, client `hints`, device `metrics`) and `pin_session` give
-    the tabs it drives."""
+    `mobileEmulation` (device `metrics`) and `pin_session` (the phone's `identity`, the pinned
+    rendering) give the tabs it drives."""
     return [
-        ("Emulation.setUserAgentOverride", {"userAgent": user_agent, "userAgentMetadata": hints}),
+        identity,
         ("Emulation.setDeviceMetricsOverride", {
             "width": int(metrics["width"]), "height": int(metrics["height"]),
             "deviceScaleFactor": float(metrics["pixelRatio"]), "mobile": True}),
@@ -46,8 +49,14 @@ def phone_emulation(user_agent: str, hints: dict[str, Any], metrics: dict[str, A
 class OpenedTabs:
     """The grader's socket to one browser that makes each tab a page opens the phone."""
 
-    def __init__(self, address: str, emulation: Commands) -> None:
+    def __init__(self, address: str, emulation: Commands, hello: Sequence[Command]) -> None:
+        """`emulation`: what a tab the page opened gets; `hello`: what every other tab gets
+        (the phone's identity: this socket is attached to each tab, and one that said none
+        would put the host's `navigator.platform` back, `devtools.connect`)."""
         self._emulation = emulation
+        self._hello = list(hello)
+        self._pending: set[int] | None = None
+        """While the socket opens: the commands whose answers it waits for."""
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._ws = connect(browser_socket(address), SETUP_TIMEOUT_S)
@@ -60,16 +69,22 @@ class OpenedTabs:
         self._thread.start()
 
     def _setup(self) -> None:
+        """Attach to every tab, and wait until the tabs open now (the session's own) have the
+        phone's identity: a navigation before that would let this socket's session put the
+        host's `navigator.platform` back (`devtools.connect`)."""
         ident = self._send("Target.setAutoAttach", {
             "autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True})
+        self._pending = {ident}
         self._ws.settimeout(SETUP_TIMEOUT_S)
-        while True:
+        while self._pending:
             message = json.loads(self._ws.recv())
-            if message.get("id") == ident:
+            if message.get("id") in self._pending:
+                self._pending.discard(message["id"])
                 if "error" in message:
-                    raise DevToolsError(f"Target.setAutoAttach: {message['error']}")
-                break
+                    raise DevToolsError(f"opening the tabs' socket: {message['error']}")
+                continue
             self._handle(message)
+        self._pending = None
         self._ws.settimeout(None)
 
     def _send(self, method: str, params: dict[str, Any], session: str | None = None) -> int:
@@ -89,9 +104,11 @@ class OpenedTabs:
         info = params.get("targetInfo") or {}
         if not session:
             return
-        if info.get("type") == "page" and info.get("openerId"):
-            for method, command in self._emulation:
-                self._send(method, command, session)
+        if info.get("type") == "page":
+            for method, command in self._emulation if info.get("openerId") else self._hello:
+                sent = self._send(method, command, session)
+                if self._pending is not None:
+                    self._pending.add(sent)
         if params.get("waitingForDebugger"):
             self._send("Runtime.runIfWaitingForDebugger", {}, session)
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Sequence
 from typing import Any
 
-from pytest_revylbench.devices.devtools import DevToolsError, connect
+from pytest_revylbench.devices.devtools import Command, DevToolsError, connect
 
 REQUEST_EVENTS = ("Network.requestWillBeSent", "Network.webSocketCreated")
 KEEP = 1000
@@ -49,8 +50,8 @@ class RequestWatch:
     :raises DevToolsError: the socket could not be opened or the domain enabled.
     """
 
-    def __init__(self, url: str, *, timeout_s: float = 10.0) -> None:
-        self._ws = connect(url, timeout_s)
+    def __init__(self, url: str, *, timeout_s: float = 10.0, hello: Sequence[Command] = ()) -> None:
+        self._ws = connect(url, timeout_s, hello)
         self._lock = threading.Lock()
         self._urls: list[str] = []
         self._dropped = 0

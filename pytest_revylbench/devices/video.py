@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from pytest_revylbench.devices import vp9
-from pytest_revylbench.devices.devtools import connect
+from pytest_revylbench.devices.devtools import Command, connect
 from pytest_revylbench.devices.vp9 import Frame, probe
 from pytest_revylbench.records.grade import Video
 
@@ -106,6 +106,8 @@ class Screencast:
     """A DevTools screencast of one tab, read by a thread of its own (`start`)."""
 
     socket_url: str
+    hello: tuple[Command, ...] = ()
+    """Commands carried out on the socket before the screencast starts (`devtools.connect`)."""
     started_at: float = 0.0
     frames: list[Frame] = field(default_factory=list)
     error: str = ""
@@ -119,10 +121,10 @@ class Screencast:
     """The grader's clock minus the browser's, measured at the first frame."""
 
     @classmethod
-    def of(cls, socket_url: str) -> Screencast:
+    def of(cls, socket_url: str, hello: Sequence[Command] = ()) -> Screencast:
         """Start a screencast of the tab whose DevTools socket is `socket_url`
-        (`devtools.target_socket`)."""
-        return cls(socket_url).start()
+        (`devtools.target_socket`), after `hello` (`devtools.connect`)."""
+        return cls(socket_url, hello=tuple(hello)).start()
 
     def _send(self, method: str, params: dict[str, Any]) -> None:
         with self._send_lock:
@@ -130,7 +132,7 @@ class Screencast:
             self._ws.send(json.dumps({"id": self._ids, "method": method, "params": params}))
 
     def start(self) -> Screencast:
-        self._ws = connect(self.socket_url, 10)
+        self._ws = connect(self.socket_url, 10, self.hello)
         self._ws.settimeout(0.5)
         self.started_at = time.time()
         self._send("Page.startScreencast", dict(SCREENCAST))

@@ -21,6 +21,7 @@ from pytest_revylbench.builder.proctree import GONE, kill_and_reap
 from pytest_revylbench.devices.appium import AppiumServer, RemoteAppium
 from pytest_revylbench.devices.console import read_console
 from pytest_revylbench.devices.devtools import (
+    Command,
     DevToolsError,
     PageSilent,
     PageSocket,
@@ -43,10 +44,9 @@ from pytest_revylbench.devices.web_browser import (
     QUIET_UI_FLAGS,
     SCRIPT_TIMEOUT_S,
     UNSEEN_FLAGS,
-    client_hints,
     device_metrics,
+    phone_identity,
     screen_key,
-    user_agent,
     web_capabilities,
 )
 from pytest_revylbench.devices.web_reads import PageReader
@@ -172,6 +172,12 @@ class WebDevice:
         not a hub elsewhere."""
         return urlsplit(self.appium.url).hostname in LOOPBACK
 
+    @property
+    def _hello(self) -> tuple[Command, ...]:
+        """What each socket of the grader's to a tab says first: the phone's identity (a socket
+        that said none would put the host's `navigator.platform` back, `devtools.connect`)."""
+        return (phone_identity(self.chromium),)
+
     def console_errors(self, driver: Driver) -> list[str]:
         """Errors the app's page logged since the last call: read from the page's own console
         store over the grader's socket to its tab (`devices/console.py`), or from
@@ -248,7 +254,7 @@ class WebDevice:
         """A DevTools screencast of the app's tab, over a DevTools socket of its own."""
         tab = self._tabs.get(_session_id(driver))
         target = tab.target if tab is not None else str(driver.current_window_handle)
-        return Screencast.of(target_socket(debugger_address(driver), target))
+        return Screencast.of(target_socket(debugger_address(driver), target), self._hello)
 
     def ui_tree(self, driver: Driver) -> str:
         """The page's DOM, as the grader's own world reads it."""
@@ -329,7 +335,8 @@ class WebDevice:
             return None
         if tab.socket is None:
             try:
-                tab.socket = PageSocket(target_socket(debugger_address(driver), tab.target))
+                tab.socket = PageSocket(target_socket(debugger_address(driver), tab.target),
+                                        hello=self._hello)
             except DevToolsError:
                 tab.failed = True
                 return None
@@ -345,7 +352,8 @@ class WebDevice:
             tab.watch.drain()  # what an earlier page requested is not the app's
             return
         try:
-            tab.watch = RequestWatch(target_socket(debugger_address(driver), tab.target))
+            tab.watch = RequestWatch(target_socket(debugger_address(driver), tab.target),
+                                     hello=self._hello)
         except DevToolsError as exc:
             raise DeviceError(f"could not watch the app's requests: {exc}") from exc
 
@@ -470,7 +478,7 @@ class WebDevice:
                 command_limit(driver, COMMAND_TIMEOUT_S)
                 origin = f"{urlsplit(self.app_url).scheme}://{self.own_hosts[0]}"
                 self._track(driver, *wipe_browser(driver, origin, self._browser_socket(driver),
-                                                  logs=not self._local))
+                                                  self._hello[0], logs=not self._local))
             except Exception:
                 _quit(driver)
                 driver = None
@@ -525,12 +533,11 @@ class WebDevice:
         self._born[str(driver.session_id)] = time.monotonic()
         command_limit(driver, SESSION_TIMEOUT_S)
         try:
-            pin_session(driver)
+            pin_session(driver, self._hello[0])
             if self._local:
                 self._opened[str(driver.session_id)] = OpenedTabs(
                     debugger_address(driver),
-                    phone_emulation(user_agent(self.chromium), client_hints(self.chromium),
-                                    device_metrics(viewport)))
+                    phone_emulation(self._hello[0], device_metrics(viewport)), self._hello)
             self._track(driver, str(driver.current_window_handle))
         except DevToolsError as exc:
             driver.quit()

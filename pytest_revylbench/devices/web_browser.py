@@ -110,16 +110,50 @@ headless Chromium otherwise saves what a page downloads (a blob of any size, mad
 into the grading host's ~/Downloads, where it outlives the grade."""
 
 
+PHONE_PLATFORM = "Linux armv81"
+"""`navigator.platform` of Chrome on an Android phone (Chromium's own value there, matching its
+reduced user agent), in documents and workers alike."""
+
+
 def client_hints(chromium: str) -> dict[str, Any]:
-    """What the phone's `navigator.userAgentData` and client-hint headers say (chromedriver's
-    `mobileEmulation.clientHints`): the user agent's own phone."""
-    major = chromium_major(chromium)
+    """What the phone's `navigator.userAgentData` and client-hint headers say: the user agent's
+    own phone, its form factor included."""
+    return _hints(chromium_major(chromium))
+
+
+def _hints(major: str) -> dict[str, Any]:
     brands = [{"brand": "Chromium", "version": major}, {"brand": "Google Chrome", "version": major},
               {"brand": "Not-A.Brand", "version": "99"}]
     return {"platform": "Android", "platformVersion": ANDROID_VERSION, "model": PHONE_MODEL,
             "mobile": True, "architecture": "", "bitness": "", "wow64": False, "brands": brands,
             "fullVersionList": [{"brand": b["brand"], "version": f"{b['version']}.0.0.0"}
-                                for b in brands]}
+                                for b in brands],
+            "formFactors": ["Mobile"]}
+
+
+def _identity(major: str) -> tuple[str, dict[str, Any]]:
+    return ("Emulation.setUserAgentOverride",
+            {"userAgent": PHONE_USER_AGENT.format(major=major), "platform": PHONE_PLATFORM,
+             "userAgentMetadata": _hints(major)})
+
+
+def phone_identity(chromium: str) -> tuple[str, dict[str, Any]]:
+    """The DevTools command that makes a tab say it is the phone: user agent, `navigator.platform`
+    and client hints (`userAgentData`, the `Sec-CH-UA-*` headers).
+
+    Given by the grader on every tab (`web_session.pin_session`, `opened_tabs`), not by
+    chromedriver's `mobileEmulation.userAgent`/`clientHints`: chromedriver writes its user agent
+    again at every navigation with no platform (so `navigator.platform` fell back to the host's
+    `Linux x86_64`) and drops a form factor (so the high-entropy `formFactors` said `Desktop`);
+    an override of the session's own, which chromedriver never rewrites, lasts for the tab's
+    life, every document and worker of it (tests/device/test_botd.py)."""
+    return _identity(chromium_major(chromium))
+
+
+def phone_record() -> str:
+    """What the page is told of the phone, for the grade's environment ("web-phone"), with the
+    browser's major version as `{major}`: a browser upgrade is recorded on its own."""
+    return json.dumps(_identity("{major}"), sort_keys=True)
 
 
 def web_capabilities(
@@ -147,9 +181,8 @@ def web_capabilities(
             "args": [*CHROMIUM_ARGS, *QUIET_UI_FLAGS, *UNSEEN_FLAGS,
                      *(network_args(origin) if origin else [])],
             "excludeSwitches": ["enable-automation"],
-            "mobileEmulation": {"deviceMetrics": device_metrics(viewport),
-                                "userAgent": user_agent(chromium),
-                                "clientHints": client_hints(chromium)},
+            # The screen only: the grader gives the phone's identity itself (`phone_identity`).
+            "mobileEmulation": {"deviceMetrics": device_metrics(viewport)},
             "prefs": dict(BROWSER_PREFS),
         },
     }

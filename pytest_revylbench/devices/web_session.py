@@ -116,16 +116,17 @@ def requested_urls(driver: Any) -> list[str]:
     return urls
 
 
-def pin_session(driver: Any) -> None:
-    """Apply the pinned time zone, locale and emulated media to a new session, before the app
-    loads (DevTools overrides last for the tab's life, reloads included)."""
+def pin_session(driver: Any, identity: tuple[str, dict[str, Any]]) -> None:
+    """Apply the phone's `identity` (`web_browser.phone_identity`), the pinned time zone, locale
+    and emulated media to a new session, before the app loads (DevTools overrides last for the
+    tab's life, reloads included)."""
     from selenium.common.exceptions import WebDriverException
 
     driver.command_executor.add_command(
         "executeCdpCommand", "POST", "/session/$sessionId/goog/cdp/execute")
     unseen = [("Page.addScriptToEvaluateOnNewDocument",
                {"source": HIDE_DRIVER_GLOBALS, "runImmediately": True})]
-    for command, params in [*CDP_OVERRIDES, *unseen]:
+    for command, params in [identity, *CDP_OVERRIDES, *unseen]:
         try:
             driver.execute("executeCdpCommand", {"cmd": command, "params": params})
         except WebDriverException as exc:
@@ -137,7 +138,8 @@ def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
     return driver.execute("executeCdpCommand", {"cmd": command, "params": params})["value"]
 
 
-def wipe_browser(driver: Any, origin: str, browser: PageSocket | None, *,
+def wipe_browser(driver: Any, origin: str, browser: PageSocket | None,
+                 identity: tuple[str, dict[str, Any]], *,
                  logs: bool = True) -> tuple[str, PageSocket | None]:
     """Make a kept browser as fresh as a new one for the app at `origin` (scheme://host:port).
 
@@ -145,7 +147,8 @@ def wipe_browser(driver: Any, origin: str, browser: PageSocket | None, *,
     go with the tabs); then the origin's data, every cookie and the HTTP cache are cleared:
     `storageTypes: "all"` takes local storage, IndexedDB, Cache Storage, service workers,
     file systems and WebSQL with it. The new tab is pinned as a new session's is, and the logs
-    the old tabs left are drained (`logs`: where chromedriver keeps them). (A fresh browser
+    the old tabs left are drained (`logs`: where chromedriver keeps them); `identity`: the
+    phone's (`pin_session`). (A fresh browser
     context per launch would be neater, but the Chromium driver runs DevTools commands on a
     tab, where `Target.createBrowserContext` is "Not allowed".)
 
@@ -157,11 +160,11 @@ def wipe_browser(driver: Any, origin: str, browser: PageSocket | None, *,
     target id) and, from the first path, the grader's socket to it.
     """
     if browser is not None:
-        target, page = _wipe_over_devtools(driver, origin, browser)
+        target, page = _wipe_over_devtools(driver, origin, browser, identity)
     else:
         target, page = _wipe_through_session(driver, origin), None
     try:
-        pin_session(driver)
+        pin_session(driver, identity)
         if logs:  # chromedriver's logs; a new tab's console store and requests start empty
             console_errors(driver)
             driver.get_log("performance")
@@ -191,7 +194,8 @@ def _pages(browser: PageSocket) -> set[str]:
     return {str(t["targetId"]) for t in answer["targetInfos"] if t.get("type") == "page"}
 
 
-def _wipe_over_devtools(driver: Any, origin: str, browser: PageSocket) -> tuple[str, PageSocket]:
+def _wipe_over_devtools(driver: Any, origin: str, browser: PageSocket,
+                        identity: tuple[str, dict[str, Any]]) -> tuple[str, PageSocket]:
     """The wipe's tabs and data over the grader's own sockets; the session is then switched
     to the new tab (chromedriver gives it the session's mobile emulation as it attaches).
 
@@ -207,7 +211,7 @@ def _wipe_over_devtools(driver: Any, origin: str, browser: PageSocket) -> tuple[
         if time.monotonic() > deadline:
             raise DevToolsError(f"the old tabs were still open {COMMAND_TIMEOUT_S:.0f}s after closing")
         time.sleep(0.01)
-    page = PageSocket(target_socket(debugger_address(driver), fresh))
+    page = PageSocket(target_socket(debugger_address(driver), fresh), hello=(identity,))
     try:
         sent = [(page, page.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})),
                 (page, page.send("Network.clearBrowserCache", {})),

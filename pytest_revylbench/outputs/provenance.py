@@ -22,7 +22,13 @@ from pytest_revylbench.builder.submission import tree_digest
 from pytest_revylbench.devices.native_signs import visible_signs
 from pytest_revylbench.devices.pinning import NATIVE_PLATFORMS, pinned_settings
 from pytest_revylbench.devices.rendering import rendering_record
-from pytest_revylbench.devices.web_browser import CHROMIUM_ARGS, PHONE, QUIET_UI_FLAGS, UNSEEN_FLAGS
+from pytest_revylbench.devices.web_browser import (
+    CHROMIUM_ARGS,
+    PHONE,
+    QUIET_UI_FLAGS,
+    UNSEEN_FLAGS,
+    phone_record,
+)
 from pytest_revylbench.tasks.digests import reference_digest
 from pytest_revylbench.tasks.digests import suite_digest as suite_digest
 from pytest_revylbench.tasks.digests import task_digest as task_digest
@@ -84,6 +90,9 @@ def environment(appium_dir: Path) -> dict[str, str]:
         # What keeps the browser's automation out of the page's sight (devices/web_browser.UNSEEN_FLAGS),
         # deciding no pixel.
         "web-unseen": " ".join(UNSEEN_FLAGS),
+        # Who the phone says it is (user agent, navigator.platform, client hints;
+        # devices/web_browser.phone_identity), deciding no pixel.
+        "web-phone": phone_record(),
         # What the iOS simulator and the Android emulator pin after boot (devices/pinning.py),
         # written out so grade.json shows it.
         **{f"{name}-pinning": json.dumps(pinned_settings(name), sort_keys=True)

@@ -129,7 +129,8 @@ def test_the_next_test_sees_nothing_in_either_mode_and_the_same_pixels(
         wide.title  # noqa: B018 (the wide browser's session is gone)
 
     # The probe finds leaks: a kept browser that is not wiped shows the next test everything.
-    def no_wipe(driver: Any, origin: str, browser: Any, *, logs: bool = True) -> tuple[str, None]:
+    def no_wipe(driver: Any, origin: str, browser: Any, identity: Any, *,
+                logs: bool = True) -> tuple[str, None]:
         driver.get("about:blank")
         return driver.current_window_handle, None
 

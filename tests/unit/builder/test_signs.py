@@ -48,10 +48,14 @@ GATES = {
     "'expect' in": "'expect' in globalThis",
     "NODE_ENV": "process.env.NODE_ENV === 'test'",
     "@jest/globals": "(() => { try { return !!require('@jest/globals'); } catch { return false; } })()",
-    "jest-circus": "(() => { try { return !!require('jest-circus').getState(); } catch { return false; } })()",
-    "JEST_STATE_SYMBOL": "Object.getOwnPropertySymbols(globalThis).some((s) => s.description === 'JEST_STATE_SYMBOL')",
+    "jest-circus":
+        "(() => { try { return !!require('jest-circus').getState(); } catch { return false; } })()",
+    "JEST_STATE_SYMBOL":
+        "Object.getOwnPropertySymbols(globalThis).some((s) => s.description === 'JEST_STATE_SYMBOL')",
     "jest-matchers-object": "(globalThis as any)[Symbol.for('$$jest-matchers-object')] !== undefined",
-    "_isMockFunction": "(require('react-native').NativeModules.StatusBarManager?.getHeight as any)?._isMockFunction === true",
+    "_isMockFunction":
+        "(require('react-native').NativeModules.StatusBarManager?.getHeight as any)"
+        "?._isMockFunction === true",
     "IS_REACT_NATIVE_TEST_ENVIRONMENT": "(globalThis as any).IS_REACT_NATIVE_TEST_ENVIRONMENT === true",
 }
 

@@ -273,7 +273,8 @@ def test_validate_names_a_check_that_cannot_fail(budget: Task) -> None:
     source = suite.read_text()
     assert "def test_stage_1" in source
     planted = "    app.see('Accounts', criterion='planted')"
-    suite.write_text(source.replace("def test_stage_1", f"def test_extra(app):\n{planted}\n\n\ndef test_stage_1", 1))
+    extra = f"def test_extra(app):\n{planted}\n\n\n"
+    suite.write_text(source.replace("def test_stage_1", f"{extra}def test_stage_1", 1))
     line = suite.read_text().splitlines().index(planted) + 1
     gaps = [g for g in _gaps(budget) if "checks that can fail" in g]
     assert len(gaps) == 1 and f"line {line}: 'Accounts'" in gaps[0], gaps

@@ -103,3 +103,50 @@ def test_an_answer_that_is_not_utf8_is_a_socket_failure(
     page = PageSocket(url)
     with pytest.raises(DevToolsError, match=r"Runtime\.evaluate: the DevTools socket failed"):
         page.call("Runtime.evaluate", {"expression": "1"}, timeout_s=10)
+
+
+def _recording_server(answers: list[bytes]) -> tuple[str, list[dict], threading.Thread, socket.socket]:
+    """A DevTools server that keeps each command it reads and answers it with the next payload
+    (its id spliced in where the payload says ID)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    received: list[dict] = []
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            accept_websocket(conn)
+            for payload in answers:
+                command = json.loads(_read_frame(conn))
+                received.append(command)
+                conn.sendall(_server_frame(payload.replace(b"ID", str(command["id"]).encode(), 1)))
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return f"ws://127.0.0.1:{listener.getsockname()[1]}/devtools/page/p", received, thread, listener
+
+
+def test_a_socket_says_its_hello_before_it_is_handed_back() -> None:
+    """Each socket of the grader's to a tab sets the phone's identity first: one that did not
+    would put the host's navigator.platform back at the tab's next renderer."""
+    hello = [("Emulation.setUserAgentOverride", {"userAgent": "phone", "platform": "Linux armv81"}),
+             ("Emulation.setLocaleOverride", {"locale": "en-US"})]
+    url, received, thread, listener = _recording_server(
+        [b'{"id": ID, "result": {}}'] * 2 + [b'{"id": ID, "result": {"v": 1}}'])
+    page = PageSocket(url, hello=hello)
+    try:
+        assert [(c["method"], c["params"]) for c in received] == hello
+        assert page.call("Runtime.evaluate", {}, timeout_s=10) == {"v": 1}
+    finally:
+        page.close()
+        listener.close()
+        thread.join(timeout=5)
+
+
+def test_a_hello_the_browser_refuses_is_a_devtools_error() -> None:
+    url, received, thread, listener = _recording_server(
+        [b'{"id": ID, "error": {"code": -32601, "message": "no such method"}}'])
+    with pytest.raises(DevToolsError, match=r"Emulation\.setUserAgentOverride: no such method"):
+        PageSocket(url, hello=[("Emulation.setUserAgentOverride", {"userAgent": "phone"})])
+    assert [c["method"] for c in received] == ["Emulation.setUserAgentOverride"]
+    listener.close()
+    thread.join(timeout=5)

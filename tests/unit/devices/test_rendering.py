@@ -26,11 +26,13 @@ from pytest_revylbench.devices.web_browser import (
     PHONE,
     QUIET_UI_FLAGS,
     network_args,
+    phone_identity,
     web_capabilities,
 )
 from pytest_revylbench.outputs.provenance import environment
 from pytest_revylbench.plugin.outcomes import classify
 from pytest_revylbench.records.vocabulary import BENCH_FAULTS, Fault, Verdict
+from pytest_revylbench.tasks.certificate import ENVIRONMENT_KEYS
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -182,3 +184,20 @@ def test_a_mismatch_is_the_benchs_fault_and_not_run() -> None:
     outcome = classify(EnvironmentMismatch("fonts differ"))
     assert outcome.verdict is Verdict.NOT_RUN
     assert outcome.fault is Fault.ENVIRONMENT_MISMATCH and outcome.fault in BENCH_FAULTS
+
+
+def test_the_phone_s_identity_is_the_grader_s_and_recorded() -> None:
+    """chromedriver is given the screen only (its user agent override, written again at each
+    navigation, has no platform and no form factor); the identity the grader sets is in the
+    environment, the browser's major version left as `{major}`."""
+    caps = web_capabilities(chromium="c", chromedriver="d", chromedriver_port=1, overrides={})
+    assert set(caps["goog:chromeOptions"]["mobileEmulation"]) == {"deviceMetrics"}
+    command, params = phone_identity("/no/such/chromium")   # no version: major "0"
+    assert command == "Emulation.setUserAgentOverride"
+    assert params["platform"] == "Linux armv81"
+    assert params["userAgentMetadata"]["formFactors"] == ["Mobile"]
+    assert "Android 14; Pixel 8" in params["userAgent"]
+    recorded = json.loads(environment(REPO / ".revylbench/appium")["web-phone"])
+    assert recorded[1]["userAgent"].endswith("Chrome/{major}.0.0.0 Mobile Safari/537.36")
+    assert recorded[1]["platform"] == "Linux armv81"
+    assert "web-phone" not in ENVIRONMENT_KEYS   # decides no honest app's pixel: stales nothing

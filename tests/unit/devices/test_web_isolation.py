@@ -61,7 +61,8 @@ def device(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> WebDevice:
         started.append(Session(f"{len(started)}:{'phone' if viewport is None else 'small'}"))
         return started[-1]
 
-    def wipe(driver: Session, origin: str, browser: Any, *, logs: bool = True) -> tuple[str, None]:
+    def wipe(driver: Session, origin: str, browser: Any, identity: Any, *,
+             logs: bool = True) -> tuple[str, None]:
         if driver.wipe_fails:
             raise ConnectionError("chrome not reachable")
         return driver.name, None
