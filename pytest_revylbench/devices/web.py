@@ -480,6 +480,7 @@ class WebDevice:
                 self._track(driver, *wipe_browser(driver, origin, self._browser_socket(driver),
                                                   self._hello[0], logs=not self._local))
             except Exception:
+                self._forget(driver)
                 _quit(driver)
                 driver = None
         if driver is None:

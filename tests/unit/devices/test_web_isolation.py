@@ -34,6 +34,10 @@ class Session:
     command_executor: Any = field(
         default_factory=lambda: SimpleNamespace(client_config=SimpleNamespace(timeout=0.0)))
 
+    @property
+    def session_id(self) -> str:
+        return self.name
+
     def quit(self) -> None:
         self.quit_called = True
 
@@ -91,12 +95,14 @@ def test_one_browser_per_device_a_new_screen_quits_the_kept_one_first(device: We
     assert list(device._kept.values()) == [phone_again]
 
 
-def test_a_browser_whose_wipe_fails_is_replaced(device: WebDevice) -> None:
+def test_a_browser_whose_wipe_fails_is_replaced_and_forgotten(device: WebDevice) -> None:
     dead = kept_browser(device)
+    assert kept_browser(device) is dead and dead.name in device._tabs   # wiped once: tracked
     dead.wipe_fails = True  # a killed Chromium or chromedriver
     fresh = kept_browser(device)
     assert fresh is not dead and dead.quit_called
     assert list(device._kept.values()) == [fresh]
+    assert dead.name not in device._tabs   # its sockets closed with it, not left to the device
 
 
 def test_a_session_is_kept_only_when_it_is_the_kept_one_and_its_page_answers(
