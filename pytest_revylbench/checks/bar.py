@@ -184,6 +184,7 @@ def _suite_gaps(task: Task) -> list[Gap]:
                     f"the device suite: {STAGE_TESTS} @stage tests and {JOURNEY_TESTS} @journey test")]
     gaps: list[Gap] = []
     tests: list[_SuiteTest] = []
+    always = _always_shown(task)
     for module in modules:
         try:
             tree = ast.parse(module.read_text(encoding="utf-8"), filename=str(module))
@@ -195,8 +196,7 @@ def _suite_gaps(task: Task) -> list[Gap]:
         if bare:
             gaps.append(Gap(module, f"a criterion= on every check (see, not_see, see_in_order); "
                             f"{len(bare)} without one, line{'s' if len(bare) > 1 else ''} {_lines(bare)}"))
-        always = _always_shown(task)
-        idle = [(line, text) for line, text in unfailing_sees(tree, always)]
+        idle = list(unfailing_sees(tree, always))
         if idle:
             shown = "; ".join(f"line {line}: {text!r}" for line, text in idle[:6])
             gaps.append(Gap(module, f"checks that can fail: a `see` without `at=` of a text the tab "
@@ -254,11 +254,12 @@ def unfailing_sees(tree: ast.Module, always: frozenset[str]) -> Iterator[tuple[i
     `for` over a literal tuple or list, is resolved."""
     loops: dict[int, dict[str, list[str]]] = {}
     for node in ast.walk(tree):
-        if (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
-                and isinstance(node.iter, (ast.Tuple, ast.List))
-                and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.iter.elts)):
-            values = [e.value for e in node.iter.elts
-                      if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
+                and isinstance(node.iter, (ast.Tuple, ast.List))):
+            continue
+        values = [e.value for e in node.iter.elts
+                  if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        if len(values) == len(node.iter.elts):   # every item a literal string
             for inner in ast.walk(node):
                 loops.setdefault(id(inner), {})[node.target.id] = values
     for call in _check_calls(tree):

@@ -32,7 +32,7 @@ SETUP_TIMEOUT_S = 10.0
 Commands = list[Command]
 
 
-def phone_emulation(identity: tuple[str, dict[str, Any]], metrics: dict[str, Any]) -> Commands:
+def phone_emulation(identity: Command, metrics: dict[str, Any]) -> Commands:
     """The DevTools commands that make a tab the session's phone: what chromedriver's
     `mobileEmulation` (device `metrics`) and `pin_session` (the phone's `identity`, the pinned
     rendering) give the tabs it drives."""

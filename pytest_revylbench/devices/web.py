@@ -173,10 +173,15 @@ class WebDevice:
         return urlsplit(self.appium.url).hostname in LOOPBACK
 
     @property
+    def _identity(self) -> Command:
+        """The phone's identity, set on every tab (`web_browser.phone_identity`)."""
+        return phone_identity(self.chromium)
+
+    @property
     def _hello(self) -> tuple[Command, ...]:
         """What each socket of the grader's to a tab says first: the phone's identity (a socket
         that said none would put the host's `navigator.platform` back, `devtools.connect`)."""
-        return (phone_identity(self.chromium),)
+        return (self._identity,)
 
     def console_errors(self, driver: Driver) -> list[str]:
         """Errors the app's page logged since the last call: read from the page's own console
@@ -478,7 +483,7 @@ class WebDevice:
                 command_limit(driver, COMMAND_TIMEOUT_S)
                 origin = f"{urlsplit(self.app_url).scheme}://{self.own_hosts[0]}"
                 self._track(driver, *wipe_browser(driver, origin, self._browser_socket(driver),
-                                                  self._hello[0], logs=not self._local))
+                                                  self._identity, logs=not self._local))
             except Exception:
                 self._forget(driver)
                 _quit(driver)
@@ -534,11 +539,11 @@ class WebDevice:
         self._born[str(driver.session_id)] = time.monotonic()
         command_limit(driver, SESSION_TIMEOUT_S)
         try:
-            pin_session(driver, self._hello[0])
+            pin_session(driver, self._identity)
             if self._local:
                 self._opened[str(driver.session_id)] = OpenedTabs(
                     debugger_address(driver),
-                    phone_emulation(self._hello[0], device_metrics(viewport)), self._hello)
+                    phone_emulation(self._identity, device_metrics(viewport)), self._hello)
             self._track(driver, str(driver.current_window_handle))
         except DevToolsError as exc:
             driver.quit()

@@ -9,6 +9,7 @@ import re
 import subprocess
 from typing import Any
 
+from pytest_revylbench.devices.devtools import Command
 from pytest_revylbench.devices.protocol import Screen
 from pytest_revylbench.devices.rendering import PIXEL_FLAGS
 
@@ -112,16 +113,12 @@ into the grading host's ~/Downloads, where it outlives the grade."""
 
 PHONE_PLATFORM = "Linux armv81"
 """`navigator.platform` of Chrome on an Android phone (Chromium's own value there, matching its
-reduced user agent), in documents and workers alike."""
-
-
-def client_hints(chromium: str) -> dict[str, Any]:
-    """What the phone's `navigator.userAgentData` and client-hint headers say: the user agent's
-    own phone, its form factor included."""
-    return _hints(chromium_major(chromium))
+reduced user agent)."""
 
 
 def _hints(major: str) -> dict[str, Any]:
+    """What the phone's `navigator.userAgentData` and client-hint headers say: the user agent's
+    own phone, its form factor included."""
     brands = [{"brand": "Chromium", "version": major}, {"brand": "Google Chrome", "version": major},
               {"brand": "Not-A.Brand", "version": "99"}]
     return {"platform": "Android", "platformVersion": ANDROID_VERSION, "model": PHONE_MODEL,
@@ -131,13 +128,13 @@ def _hints(major: str) -> dict[str, Any]:
             "formFactors": ["Mobile"]}
 
 
-def _identity(major: str) -> tuple[str, dict[str, Any]]:
+def _identity(major: str) -> Command:
     return ("Emulation.setUserAgentOverride",
             {"userAgent": PHONE_USER_AGENT.format(major=major), "platform": PHONE_PLATFORM,
              "userAgentMetadata": _hints(major)})
 
 
-def phone_identity(chromium: str) -> tuple[str, dict[str, Any]]:
+def phone_identity(chromium: str) -> Command:
     """The DevTools command that makes a tab say it is the phone: user agent, `navigator.platform`
     and client hints (`userAgentData`, the `Sec-CH-UA-*` headers).
 
@@ -146,7 +143,9 @@ def phone_identity(chromium: str) -> tuple[str, dict[str, Any]]:
     again at every navigation with no platform (so `navigator.platform` fell back to the host's
     `Linux x86_64`) and drops a form factor (so the high-entropy `formFactors` said `Desktop`);
     an override of the session's own, which chromedriver never rewrites, lasts for the tab's
-    life, every document and worker of it (tests/device/test_botd.py)."""
+    life, every document of it. A worker's `navigator.platform` stays the build's: Blink reads
+    the override from the page's settings, which a worker has none of
+    (tests/device/test_botd.py, `KNOWN_GAPS`)."""
     return _identity(chromium_major(chromium))
 
 

@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from pytest_revylbench.devices.devtools import (
+    Command,
     DevToolsError,
     PageSilent,
     PageSocket,
@@ -116,7 +117,7 @@ def requested_urls(driver: Any) -> list[str]:
     return urls
 
 
-def pin_session(driver: Any, identity: tuple[str, dict[str, Any]]) -> None:
+def pin_session(driver: Any, identity: Command) -> None:
     """Apply the phone's `identity` (`web_browser.phone_identity`), the pinned time zone, locale
     and emulated media to a new session, before the app loads (DevTools overrides last for the
     tab's life, reloads included)."""
@@ -139,7 +140,7 @@ def cdp(driver: Any, command: str, params: dict[str, Any]) -> Any:
 
 
 def wipe_browser(driver: Any, origin: str, browser: PageSocket | None,
-                 identity: tuple[str, dict[str, Any]], *,
+                 identity: Command, *,
                  logs: bool = True) -> tuple[str, PageSocket | None]:
     """Make a kept browser as fresh as a new one for the app at `origin` (scheme://host:port).
 
@@ -195,7 +196,7 @@ def _pages(browser: PageSocket) -> set[str]:
 
 
 def _wipe_over_devtools(driver: Any, origin: str, browser: PageSocket,
-                        identity: tuple[str, dict[str, Any]]) -> tuple[str, PageSocket]:
+                        identity: Command) -> tuple[str, PageSocket]:
     """The wipe's tabs and data over the grader's own sockets; the session is then switched
     to the new tab (chromedriver gives it the session's mobile emulation as it attaches).
 
